@@ -1,0 +1,21 @@
+import { ThemeToggle } from "./theme-toggle";
+
+type Props = { siteName: string; year: number; visitorNumber?: number };
+
+export function SiteFooter({ siteName, year, visitorNumber }: Props) {
+  return (
+    <footer className="site-footer border-top py-4 mt-5">
+      <div className="container d-flex flex-column flex-sm-row gap-2 justify-content-between align-items-center small">
+        <p className="mb-0">
+          © {year} {siteName}. All rights reserved.
+        </p>
+        {visitorNumber !== undefined && visitorNumber > 0 ? (
+          <p className="mb-0" data-testid="visitor-number">
+            visitor number {visitorNumber}
+          </p>
+        ) : null}
+        <ThemeToggle />
+      </div>
+    </footer>
+  );
+}

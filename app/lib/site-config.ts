@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/** The site's identity and content. Another tradesperson runs the same product by editing config/site.json. */
+const Text = z.string().trim().min(1);
+const Paragraphs = z.array(Text).min(1);
+const Link = z.object({ label: Text, href: z.url() });
+const PageMeta = z.object({ title: Text, description: Text.max(300) });
+
+export const ServiceSchema = z
+  .object({
+    /** Used in the address: /services#{id}. */
+    id: z.string().regex(/^[a-z0-9-]+$/, "lower-case letters, digits and dashes"),
+    name: Text,
+    /** Document title and meta description while the section is open. */
+    title: Text,
+    description: Text.max(300),
+    /** One line for the home page. */
+    summary: Text,
+    items: z.array(Text).optional(),
+    prose: Paragraphs.optional(),
+    link: Link.optional(),
+    /** Name of the gallery category whose first two photos illustrate the service. */
+    galleryCategory: Text.optional(),
+  })
+  .refine((s) => s.items !== undefined || s.prose !== undefined, "a service needs items or prose");
+
+export const SiteConfigSchema = z.object({
+  business: z.object({
+    name: Text,
+    shortName: Text.max(30),
+    owner: Text,
+    tagline: Text,
+    areas: z.array(Text).min(1),
+    email: z.email(),
+    phone: Text,
+    locality: Text,
+    region: Text,
+    country: z.string().length(2),
+    copyrightYear: z.number().int().min(2000).max(2100),
+  }),
+  services: z.array(ServiceSchema).min(1),
+  pages: z.object({
+    home: PageMeta.extend({ heading: Text, intro: Paragraphs, callToAction: Text }),
+    about: PageMeta.extend({
+      sections: z.array(z.object({ heading: Text, paragraphs: Paragraphs })).min(1),
+      photos: z.array(z.object({ src: Text, alt: Text, width: z.number().int(), height: z.number().int() })),
+      caption: Text,
+    }),
+    services: PageMeta.extend({ heading: Text, hint: Text, closing: Text }),
+    webdev: PageMeta.extend({
+      heading: Text,
+      /** Markers: [k] waits for a click or key and starts the next screen, [t] counts a link trigger, [e] ends. */
+      story: Text,
+      retroSiteUrl: z.url(),
+      paragraphs: Paragraphs,
+      projects: z.array(z.object({ name: Text, description: Text, href: z.url(), image: Text })),
+      codeProfile: Link,
+      credit: z.object({ text: Text, link: Link }),
+    }),
+    homeAutomation: PageMeta.extend({
+      heading: Text,
+      intro: Paragraphs,
+      questions: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), question: Text, answer: Paragraphs })).min(1),
+    }),
+    contact: PageMeta.extend({ heading: Text, intro: Paragraphs, emailPrompt: Text, phonePrompt: Text }),
+  }),
+});
+
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;
+export type Service = z.infer<typeof ServiceSchema>;

@@ -1,0 +1,145 @@
+import bootstrapCss from "bootstrap/dist/css/bootstrap.min.css?url";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import { LoadingIndicator } from "~/components/layout/loading-indicator";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { THEME_SCRIPT } from "~/components/layout/theme";
+import { ModalHost } from "~/components/modal/modal-host";
+import { useNonce } from "~/components/nonce";
+import siteCss from "~/styles/site.css?url";
+import { getDb } from "~/server/db/client.server";
+import { listCategories } from "~/server/db/categories.server";
+import { getEnv } from "~/server/env.server";
+import { visitStateContext } from "~/server/http/request-context.server";
+import { getSiteConfig } from "~/server/site-config.server";
+import { decideVisit, visitedCookieHeader } from "~/server/visits/visitor-cookie.server";
+import { getVisitCount, recordVisit } from "~/server/visits/visits.server";
+import type { Route } from "./+types/root";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: bootstrapCss },
+  { rel: "stylesheet", href: siteCss },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Marks the browser session once its first page view has been counted. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context }, next) => {
+    const response = await next();
+    if (context.get(visitStateContext).counted) {
+      try {
+        response.headers.append("Set-Cookie", visitedCookieHeader(getEnv().publicUrl.startsWith("https:")));
+      } catch {
+        // Redirect responses have immutable headers; the next page view will count instead.
+      }
+    }
+    return response;
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = getDb();
+  const { business } = getSiteConfig();
+  let visitorNumber: number;
+  if (decideVisit(request) === "count") {
+    visitorNumber = await recordVisit(db);
+    context.get(visitStateContext).counted = true;
+  } else {
+    visitorNumber = await getVisitCount(db);
+  }
+  return {
+    site: {
+      name: business.name,
+      shortName: business.shortName,
+      copyrightYear: business.copyrightYear,
+    },
+    publicUrl: getEnv().publicUrl,
+    categories: await listCategories(db),
+    visitorNumber,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<RootData>("root");
+  return (
+    <html lang="en-GB" data-bs-theme="light" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        {/* Runs before first paint, so the stored or system colours are in place without a flash. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="visually-hidden-focusable skip-link" href="#main">
+          Skip to content
+        </a>
+        <ModalHost>
+          <LoadingIndicator />
+          <SiteHeader siteName={data?.site.shortName ?? "Home"} categories={data?.categories ?? []} />
+          <main id="main" className="site-main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter
+            siteName={data?.site.name ?? ""}
+            year={data?.site.copyrightYear ?? 2024}
+            visitorNumber={data?.visitorNumber}
+          />
+        </ModalHost>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let status = 500;
+  let detail = "Something went wrong on our side. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    detail =
+      error.status === 404
+        ? "There is no page at this address. It may have moved, or the link may be mistyped."
+        : error.status === 403
+          ? "You do not have permission to see this page."
+          : typeof error.data === "string" && error.data
+            ? error.data
+            : detail;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.message;
+  }
+  const statusText = isRouteErrorResponse(error) && error.statusText ? error.statusText : status === 404 ? "Not Found" : "Error";
+  return (
+    <div className="container py-5">
+      <title>{`${status} ${statusText}`}</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="h2">Unexpected Application Error!</h1>
+      <p className="display-6" data-testid="error-status">
+        {status} {statusText}
+      </p>
+      <p>{detail}</p>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
+    </div>
+  );
+}

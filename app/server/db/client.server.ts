@@ -1,0 +1,40 @@
+import Database from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { Env } from "../env.server";
+import { getEnv } from "../env.server";
+import type { Database as Schema } from "./schema.server";
+
+export type Db = Kysely<Schema>;
+export type DatabaseConfig = Env["database"];
+
+/** Opens a Kysely instance for SQLite (WAL, foreign keys on) or PostgreSQL. */
+export function createDb(config: DatabaseConfig): Db {
+  if (config.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(path.dirname(config.file), { recursive: true });
+  const sqlite = new Database(config.file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+let instance: Db | undefined;
+
+/** The process-wide database, opened from DATABASE_URL on first use. */
+export function getDb(): Db {
+  instance ??= createDb(getEnv().database);
+  return instance;
+}
+
+export async function closeDb(): Promise<void> {
+  const db = instance;
+  instance = undefined;
+  await db?.destroy();
+}

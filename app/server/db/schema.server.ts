@@ -1,0 +1,124 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types for Kysely. One column casing (camelCase) across the schema, as Better Auth uses.
+ * Our own timestamps are ISO-8601 text so they sort and compare the same on SQLite and PostgreSQL.
+ */
+export interface CategoryTable {
+  id: Generated<number>;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ImageStatus = "processing" | "ready" | "failed";
+
+export interface ImageTable {
+  /** UUIDv7: sorts by upload time. */
+  id: string;
+  categoryId: number;
+  name: string;
+  title: string;
+  caption: string;
+  width: number | null;
+  height: number | null;
+  /** Tiny base64 thumbhash shown while the real image loads. */
+  placeholder: string | null;
+  status: ImageStatus;
+  /** JSON list of the stored variants (format, width, key). */
+  variants: string;
+  /** Bumped on every change, so two admins editing at once cannot overwrite each other silently. */
+  version: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VisitCounterTable {
+  id: number;
+  count: number;
+}
+
+export interface VisitDayTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  count: number;
+}
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Bool = ColumnType<boolean, boolean | number, boolean | number>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Bool;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  role: string | null;
+  banned: Bool | null;
+  banReason: string | null;
+  banExpires: Timestamp | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: ColumnType<number, number | bigint, number | bigint>;
+}
+
+export interface Database {
+  category: CategoryTable;
+  image: ImageTable;
+  visitCounter: VisitCounterTable;
+  visitDay: VisitDayTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  rateLimit: RateLimitTable;
+}
+
+export type Category = Selectable<CategoryTable>;
+export type NewCategory = Insertable<CategoryTable>;
+export type Image = Selectable<ImageTable>;
+export type NewImage = Insertable<ImageTable>;
+export type ImageUpdate = Updateable<ImageTable>;

@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one reader of process.env. Every setting of the operating contract is parsed here once,
+ * with its default; a bad value stops the server with a message naming the variable.
+ */
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`)
+    .optional();
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine(
+      (value) => /^(postgres|postgresql):\/\//.test(value) || /^(file:|sqlite:)/.test(value),
+      "must be postgres://user:password@host:port/database, or file:path/to/site.db for SQLite",
+    )
+    .optional(),
+  STORAGE_URL: z
+    .string()
+    .trim()
+    .refine(
+      (value) => /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\?.*)?$/.test(value) || /^(file:)/.test(value),
+      "must be s3://BUCKET?endpoint=URL&region=REGION, or file:path/to/folder",
+    )
+    .optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  PUBLIC_URL: optionalUrl(["http:", "https:"]),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GOOGLE_ISSUER: optionalUrl(["http:", "https:"]),
+  OWNER_EMAIL: z.email().optional(),
+  SITE_CONFIG: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  storage:
+    | { kind: "local"; root: string }
+    | { kind: "s3"; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  authSecret: string;
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  ownerEmail?: string;
+  siteConfigPath: string;
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+};
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+const DEFAULT_SITE_CONFIG = path.resolve("config/site.json");
+
+/** Parses a copy of the environment. Pure apart from creating DATA_DIR and the generated auth secret. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, emptyAsUndefined(v)]));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const raw = result.data;
+  const problems: string[] = [];
+
+  const dataDir = path.resolve(raw.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  const databaseUrl = raw.DATABASE_URL ?? `file:${path.join(dataDir, "site.db")}`;
+  const database: Env["database"] = /^postgres(ql)?:/.test(databaseUrl)
+    ? { kind: "postgres", url: databaseUrl }
+    : { kind: "sqlite", file: path.resolve(databaseUrl.replace(/^(file|sqlite):(\/\/)?/, "")) };
+
+  let storage: Env["storage"] = { kind: "local", root: path.join(dataDir, "uploads") };
+  if (raw.STORAGE_URL?.startsWith("s3://")) {
+    const url = new URL(raw.STORAGE_URL);
+    const endpoint = url.searchParams.get("endpoint") ?? undefined;
+    if (endpoint !== undefined && !/^https?:\/\//.test(endpoint)) problems.push("STORAGE_URL: endpoint must be an http(s) URL");
+    storage = {
+      kind: "s3",
+      bucket: url.hostname,
+      endpoint,
+      region: url.searchParams.get("region") ?? "us-east-1",
+      accessKeyId: raw.AWS_ACCESS_KEY_ID,
+      secretAccessKey: raw.AWS_SECRET_ACCESS_KEY,
+    };
+  } else if (raw.STORAGE_URL) {
+    storage = { kind: "local", root: path.resolve(raw.STORAGE_URL.replace(/^file:(\/\/)?/, "")) };
+  }
+
+  let google: Env["google"];
+  if (raw.GOOGLE_CLIENT_ID || raw.GOOGLE_CLIENT_SECRET) {
+    if (!raw.GOOGLE_CLIENT_ID) problems.push("GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set");
+    if (!raw.GOOGLE_CLIENT_SECRET) problems.push("GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");
+    if (raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET) {
+      google = {
+        clientId: raw.GOOGLE_CLIENT_ID,
+        clientSecret: raw.GOOGLE_CLIENT_SECRET,
+        issuer: (raw.GOOGLE_ISSUER ?? "https://accounts.google.com").replace(/\/+$/, ""),
+      };
+    }
+  }
+
+  if (problems.length > 0) throw new EnvError(problems);
+
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  return {
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir,
+    databaseUrl,
+    database,
+    storage,
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM ?? `Website <no-reply@${new URL(publicUrl).hostname}>`,
+    publicUrl,
+    authSecret: raw.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    google,
+    ownerEmail: raw.OWNER_EMAIL?.toLowerCase(),
+    siteConfigPath: raw.SITE_CONFIG ? path.resolve(raw.SITE_CONFIG) : DEFAULT_SITE_CONFIG,
+    logLevel: raw.LOG_LEVEL,
+  };
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const secret = randomBytes(32).toString("base64url");
+  // "wx" fails if another process created it meanwhile; then read theirs.
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}
+
+let cached: Env | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

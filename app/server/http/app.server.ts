@@ -1,0 +1,123 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { closeDb, getDb } from "../db/client.server";
+import { migrateToLatest } from "../db/migrate.server";
+import { getEnv } from "../env.server";
+import { logger } from "../logger.server";
+import { getSiteConfig } from "../site-config.server";
+import { nonceContext, visitStateContext } from "./request-context.server";
+
+export type AppOptions = {
+  /** Development passes Vite's live build; production imports the bundled one. */
+  build?: () => Promise<ServerBuild>;
+  /** Folder of the client build (hashed assets under assets/); omitted in development, where Vite serves them. */
+  clientDir?: string;
+  dev?: boolean;
+};
+
+export type App = {
+  handler: express.Express;
+  listen: { port: number; host: string; publicUrl: string };
+  close: () => Promise<void>;
+};
+
+/**
+ * The whole site as one Express app: security headers, compression, request logs, static files
+ * and the React Router request handler. Configuration and migrations run before it accepts requests.
+ */
+export async function createApp(options: AppOptions = {}): Promise<App> {
+  const env = getEnv();
+  getSiteConfig();
+  const applied = await migrateToLatest(getDb());
+  if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url, ip: req.remoteAddress }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: options.dev
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:"],
+              connectSrc: ["'self'"],
+              fontSrc: ["'self'", "data:"],
+              objectSrc: ["'none'"],
+              frameAncestors: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'", ...(env.google ? [env.google.issuer] : [])],
+              upgradeInsecureRequests: env.publicUrl.startsWith("https:") ? [] : null,
+            },
+          },
+      // Secure transport is the reverse proxy's job; only announce HSTS when the public address is https.
+      strictTransportSecurity: env.publicUrl.startsWith("https:"),
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  if (options.clientDir) {
+    // Hashed file names change with their content, so they can be cached for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      mode: options.dev ? "development" : "production",
+      getLoadContext: (_req, res) => {
+        const context = new RouterContextProvider();
+        context.set(nonceContext, res.locals.nonce as string);
+        context.set(visitStateContext, { counted: false });
+        return context;
+      },
+    }),
+  );
+
+  app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const status = (error as { status?: number }).status ?? 500;
+    if (status === 404 && !res.headersSent) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    next(error);
+  });
+
+  return {
+    handler: app,
+    listen: { port: env.port, host: env.host, publicUrl: env.publicUrl },
+    close: closeDb,
+  };
+}

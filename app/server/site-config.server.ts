@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { type SiteConfig, SiteConfigSchema } from "~/lib/site-config";
+import { getEnv } from "./env.server";
+
+export function loadSiteConfig(file: string): SiteConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`SITE_CONFIG: cannot read ${file}: ${(error as Error).message}`);
+  }
+  const result = SiteConfigSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`SITE_CONFIG: ${file} is not a valid site configuration:\n${problems}`);
+  }
+  return result.data;
+}
+
+let cached: SiteConfig | undefined;
+
+/** The site configuration, read and validated once. */
+export function getSiteConfig(): SiteConfig {
+  cached ??= loadSiteConfig(getEnv().siteConfigPath);
+  return cached;
+}
