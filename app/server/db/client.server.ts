@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import type { Env } from "../env.server";
 import { getEnv } from "../env.server";
+import { logger } from "../logger.server";
 import type { Database as Schema } from "./schema.server";
 
 export type Db = Kysely<Schema>;
@@ -14,6 +15,8 @@ export type DatabaseConfig = Env["database"];
 export function createDb(config: DatabaseConfig): Db {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection dropped by the server must not crash the process; the pool replaces it.
+    pool.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost"));
     return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(path.dirname(config.file), { recursive: true });

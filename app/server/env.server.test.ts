@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), "env-test-"));
+
+describe("parseEnv", () => {
+  it("applies the contract's defaults", () => {
+    const dir = dataDir();
+    const env = parseEnv({ DATA_DIR: dir });
+    expect(env.port).toBe(3000);
+    expect(env.host).toBe("0.0.0.0");
+    expect(env.database).toEqual({ kind: "sqlite", file: path.join(dir, "site.db") });
+    expect(env.storage).toEqual({ kind: "local", root: path.join(dir, "uploads") });
+    expect(env.publicUrl).toBe("http://localhost:3000");
+    expect(env.smtpUrl).toBeUndefined();
+    expect(env.google).toBeUndefined();
+  });
+
+  it("generates the auth secret once and reuses it", () => {
+    const dir = dataDir();
+    const first = parseEnv({ DATA_DIR: dir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first);
+    expect(parseEnv({ DATA_DIR: dir }).authSecret).toBe(first);
+  });
+
+  it("selects PostgreSQL and S3 from their URLs", () => {
+    const env = parseEnv({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: "postgres://app:secret@db:5432/site",
+      STORAGE_URL: "s3://photos?endpoint=http://127.0.0.1:9000&region=eu-west-2",
+      AWS_ACCESS_KEY_ID: "key",
+      AWS_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(env.database).toEqual({ kind: "postgres", url: "postgres://app:secret@db:5432/site" });
+    expect(env.storage).toEqual({
+      kind: "s3",
+      bucket: "photos",
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-west-2",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+    });
+  });
+
+  it("defaults the Google issuer and the public URL from the port", () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), PORT: "8080", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" });
+    expect(env.google).toEqual({ clientId: "id", clientSecret: "s", issuer: "https://accounts.google.com" });
+    expect(env.publicUrl).toBe("http://localhost:8080");
+  });
+
+  it.each([
+    [{ PORT: "seventy" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ STORAGE_URL: "ftp://files" }, "STORAGE_URL"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ PUBLIC_URL: "localhost" }, "PUBLIC_URL"],
+    [{ OWNER_EMAIL: "not-an-email" }, "OWNER_EMAIL"],
+    [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
+    [{ GOOGLE_CLIENT_ID: "only-the-id" }, "GOOGLE_CLIENT_SECRET"],
+  ])("rejects %o naming %s", (vars, name) => {
+    let caught: unknown;
+    try {
+      parseEnv({ DATA_DIR: dataDir(), ...vars });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    expect((caught as EnvError).message).toContain(name);
+  });
+});
