@@ -25,7 +25,7 @@ export function SiteHeader({ siteName, categories, accountSlot }: Props) {
         <Navbar.Brand as={Link} to="/" className="fw-semibold">
           {siteName}
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="site-menu" aria-label="Open menu" />
+        <Navbar.Toggle aria-controls="site-menu" label="Open menu" />
         <Navbar.Offcanvas id="site-menu" placement="end" aria-labelledby="site-menu-title" show={open} onHide={() => setOpen(false)}>
           <Offcanvas.Header closeButton closeLabel="Close menu">
             <Offcanvas.Title id="site-menu-title">{siteName}</Offcanvas.Title>

@@ -1,0 +1,111 @@
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { trackPageErrors } from "./support/page-errors";
+
+test.beforeAll(() => {
+  // Galleries come from the database; add two categories directly, as the admin pages would.
+  const db = new Database(path.resolve("tmp/e2e-data/site.db"));
+  const now = new Date().toISOString();
+  const insert = db.prepare(`insert into "category" ("name", "createdAt", "updatedAt") values (?, ?, ?) on conflict do nothing`);
+  insert.run("kitchens", now, now);
+  insert.run("bathroom makeovers", now, now);
+  db.close();
+});
+
+test("desktop: navbar, galleries dropdown, footer, no hydration errors", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  const nav = page.getByRole("navigation");
+  await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Services" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Contact" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/signIn");
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+
+  await nav.getByRole("button", { name: "Galleries" }).click();
+  await expect(page.getByRole("link", { name: "Bathroom Makeovers" })).toBeVisible();
+  const kitchens = page.getByRole("link", { name: "Kitchens" });
+  await expect(kitchens).toHaveAttribute("href", /^\/gallery\/\d+$/);
+
+  await expect(page.locator("footer")).toContainText("© 2024");
+  await expect(page.locator(".site-navbar")).toHaveCSS("position", "sticky");
+  expect(errors).toEqual([]);
+});
+
+test("phone: links move into an offcanvas menu", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Contact" })).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog");
+  await expect(menu.getByRole("link", { name: "Contact" })).toBeVisible();
+  await menu.getByRole("button", { name: "Close menu" }).click();
+  await expect(menu).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test("unknown addresses answer 404 inside the site layout", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  await expect(page.getByTestId("error-status")).toHaveText("404 Not Found");
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Services" })).toBeVisible();
+  await expect(page.locator("footer")).toContainText("© 2024");
+});
+
+test("colours follow the system preference, then the stored choice, from the first paint", async ({ browser }) => {
+  const dark = await browser.newContext({ colorScheme: "dark" });
+  const page = await dark.newPage();
+  // Stop before any module script runs: the inline head script alone must have set the colours.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-bs-theme", "dark");
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(0, 0, 0)");
+  await expect(page.locator("body")).toHaveCSS("color", "rgb(255, 255, 255)");
+  await page.evaluate(() => {
+    localStorage.setItem("color", "#000000");
+    localStorage.setItem("backgroundColor", "rgb(255, 255, 255)");
+  });
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-bs-theme", "light");
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  await dark.close();
+
+  const light = await browser.newContext({ colorScheme: "light" });
+  const lightPage = await light.newPage();
+  await lightPage.goto("/");
+  await expect(lightPage.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  await lightPage.getByRole("button", { name: "Dark colours" }).click();
+  await expect(lightPage.locator("body")).toHaveCSS("background-color", "rgb(0, 0, 0)");
+  expect(await lightPage.evaluate(() => localStorage.getItem("backgroundColor"))).toBe("#000000");
+  await light.close();
+});
+
+test("server basics: health check, security headers, compression, immutable assets", async ({ request, page }) => {
+  const health = await request.get("/healthz");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ status: "ok", database: "ok" });
+
+  const home = await request.get("/", { headers: { "accept-encoding": "gzip, br" } });
+  const headers = home.headers();
+  expect(headers["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["content-encoding"]).toMatch(/gzip|br/);
+
+  await page.goto("/");
+  const asset = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href);
+  expect(asset).toContain("/assets/");
+  const assetResponse = await request.get(asset!);
+  expect(assetResponse.headers()["cache-control"]).toContain("immutable");
+  expect(assetResponse.headers()["cache-control"]).toContain("max-age=31536000");
+});
+
+test("the layout has no accessibility violations", async ({ page }) => {
+  await page.goto("/");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
