@@ -7,7 +7,7 @@ export function loadSiteConfig(file: string): SiteConfig {
   try {
     raw = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new Error(`SITE_CONFIG: cannot read ${file}: ${(error as Error).message}`);
+    throw new Error(`SITE_CONFIG: cannot read ${file}: ${(error as Error).message}`, { cause: error });
   }
   const result = SiteConfigSchema.safeParse(raw);
   if (!result.success) {

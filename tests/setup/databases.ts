@@ -24,7 +24,7 @@ export function postgresUnavailableReason(): Promise<string | null> {
       return null;
     } catch (error) {
       const reason = `no PostgreSQL at ${TEST_PG_URL.replace(/:[^:@/]*@/, ":***@")} (${(error as Error).message}); set TEST_PG_URL`;
-      if (process.env.REQUIRE_PG === "1") throw new Error(`REQUIRE_PG=1 but ${reason}`);
+      if (process.env.REQUIRE_PG === "1") throw new Error(`REQUIRE_PG=1 but ${reason}`, { cause: error });
       return reason;
     } finally {
       await client.end().catch(() => {});

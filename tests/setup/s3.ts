@@ -25,13 +25,7 @@ export async function startS3Server(): Promise<{ server?: TestS3; skipReason?: s
     return { server: { config, description: given, stop: async () => {} } };
   }
   try {
-    // s3rver is CommonJS without types.
-    const { default: S3rver } = (await import("s3rver")) as unknown as {
-      default: new (options: Record<string, unknown>) => {
-        run(): Promise<{ port: number }>;
-        close(): Promise<void>;
-      };
-    };
+    const { default: S3rver } = await import("s3rver");
     const directory = mkdtempSync(path.join(os.tmpdir(), "s3rver-"));
     const bucket = "site-test";
     const instance = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory });
@@ -63,7 +57,7 @@ export async function startS3Server(): Promise<{ server?: TestS3; skipReason?: s
     };
   } catch (error) {
     const reason = `no S3-compatible server: set TEST_S3_URL, or install s3rver (${(error as Error).message})`;
-    if (process.env.REQUIRE_S3 === "1") throw new Error(`REQUIRE_S3=1 but ${reason}`);
+    if (process.env.REQUIRE_S3 === "1") throw new Error(`REQUIRE_S3=1 but ${reason}`, { cause: error });
     return { skipReason: reason };
   }
 }

@@ -22,7 +22,7 @@ function parse(raw: string, to: string[], from: string): CapturedMail {
 /** A real SMTP server on 127.0.0.1 that keeps every message, for tests of anything that sends mail. */
 export async function startSmtpServer(port = 0) {
   const messages: CapturedMail[] = [];
-  const waiters: { match: (m: CapturedMail) => boolean; resolve: (m: CapturedMail) => void }[] = [];
+  let waiters: { match: (m: CapturedMail) => boolean; resolve: (m: CapturedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -37,12 +37,9 @@ export async function startSmtpServer(port = 0) {
           session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
         );
         messages.push(mail);
-        for (const waiter of [...waiters]) {
-          if (waiter.match(mail)) {
-            waiters.splice(waiters.indexOf(waiter), 1);
-            waiter.resolve(mail);
-          }
-        }
+        const matched = waiters.filter((w) => w.match(mail));
+        waiters = waiters.filter((w) => !matched.includes(w));
+        for (const waiter of matched) waiter.resolve(mail);
         callback();
       });
     },

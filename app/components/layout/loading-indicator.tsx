@@ -5,8 +5,8 @@ export function LoadingIndicator() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
-    <div className={`loading-indicator${busy ? " is-busy" : ""}`} role="status" aria-live="polite">
+    <output className={`loading-indicator${busy ? " is-busy" : ""}`} aria-live="polite">
       {busy ? <span className="visually-hidden">Loading...</span> : null}
-    </div>
+    </output>
   );
 }

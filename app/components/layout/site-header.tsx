@@ -1,5 +1,5 @@
 import { Container, Nav, NavDropdown, Navbar, Offcanvas } from "react-bootstrap";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 
 type Props = {
@@ -17,7 +17,13 @@ export function capitalise(text: string): string {
 export function SiteHeader({ siteName, categories, accountSlot }: Props) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname, location.hash]);
+  // Close the phone menu whenever the address changes (adjusting state during render, not in an effect).
+  const address = location.pathname + location.hash;
+  const [menuAddress, setMenuAddress] = useState(address);
+  if (menuAddress !== address) {
+    setMenuAddress(address);
+    setOpen(false);
+  }
 
   return (
     <Navbar expand="md" sticky="top" className="site-navbar border-bottom" expanded={open} onToggle={setOpen}>

@@ -1,11 +1,16 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { applyTheme, currentTheme, type ThemeChoice } from "./theme";
+
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Switches between white-on-black and black-on-white and remembers the choice in localStorage. */
 export function ThemeToggle() {
-  // Unknown until hydrated: the server cannot know the visitor's colours.
-  const [theme, setTheme] = useState<ThemeChoice | null>(null);
-  useEffect(() => setTheme(currentTheme()), []);
+  // Unknown on the server (null), read from the page once hydrated.
+  const theme = useSyncExternalStore<ThemeChoice | null>(subscribe, currentTheme, () => null);
   const next: ThemeChoice = theme === "dark" ? "light" : "dark";
   return (
     <button
@@ -14,7 +19,7 @@ export function ThemeToggle() {
       disabled={theme === null}
       onClick={() => {
         applyTheme(next);
-        setTheme(next);
+        for (const listener of listeners) listener();
       }}
     >
       {theme === "dark" ? "Light colours" : "Dark colours"}

@@ -76,12 +76,12 @@ export function ModalHost({ children }: { children: React.ReactNode }) {
                   <Button variant="secondary" onClick={() => close(false)}>
                     Cancel
                   </Button>
-                  <Button variant={current.danger ? "danger" : "primary"} onClick={() => close(true)} autoFocus>
+                  <Button variant={current.danger ? "danger" : "primary"} onClick={() => close(true)}>
                     {current.confirmLabel ?? "Confirm"}
                   </Button>
                 </>
               ) : (
-                <Button variant="primary" onClick={() => close(true)} autoFocus>
+                <Button variant="primary" onClick={() => close(true)}>
                   OK
                 </Button>
               )}

@@ -74,7 +74,7 @@ export class LocalStorage implements Storage {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
       throw error;
     }
-    for (const entry of entries.sort()) {
+    for (const entry of entries.toSorted()) {
       const key = entry.split(path.sep).join("/");
       if (!key.startsWith(prefix) || key.endsWith(".tmp")) continue;
       if ((await stat(path.join(this.root, entry))).isFile()) yield key;

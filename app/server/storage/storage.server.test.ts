@@ -70,7 +70,7 @@ function storageContract(name: string, make: () => Promise<Storage>, skipReason?
       await storage.put("images/list2/a.jpg", Buffer.from("3"));
       const keys: string[] = [];
       for await (const key of storage.list("images/list1/")) keys.push(key);
-      expect(keys.sort()).toEqual(["images/list1/a.jpg", "images/list1/b.jpg"]);
+      expect(keys.toSorted()).toEqual(["images/list1/a.jpg", "images/list1/b.jpg"]);
     });
 
     it("refuses keys that would escape the root, for every operation", async () => {
