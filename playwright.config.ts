@@ -31,7 +31,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), E2E_DATA_DIR: "tmp/e2e-data" },
+    env: { PORT: String(PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? "tmp/e2e-data" },
     stdout: "ignore",
     stderr: "pipe",
   },

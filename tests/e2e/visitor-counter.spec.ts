@@ -6,7 +6,7 @@ const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 // A fresh site of its own, so the numbers are exact.
 let server: RunningServer;
 test.beforeAll(async () => {
-  server = await startIsolatedServer(3211);
+  server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 1);
 });
 test.afterAll(async () => server?.stop());
 
