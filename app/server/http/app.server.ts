@@ -11,7 +11,8 @@ import { migrateToLatest } from "../db/migrate.server";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { getSiteConfig } from "../site-config.server";
-import { nonceContext, visitStateContext } from "./request-context.server";
+import { originCheck } from "./origin-check.server";
+import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
 
 export type AppOptions = {
   /** Development passes Vite's live build; production imports the bundled one. */
@@ -92,13 +93,16 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(originCheck(env.publicUrl));
+
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
       mode: options.dev ? "development" : "production",
-      getLoadContext: (_req, res) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
+        context.set(clientIpContext, req.ip ?? "unknown");
         context.set(nonceContext, res.locals.nonce as string);
         context.set(visitStateContext, { counted: false });
         return context;

@@ -10,7 +10,7 @@ export async function startIsolatedServer(port: number, env: Record<string, stri
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-site-"));
   const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", ...env },
   });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
