@@ -24,6 +24,7 @@ export function PasswordField({ name, label, error, autoComplete, required = tru
           autoComplete={autoComplete}
           required={required}
           isInvalid={Boolean(error)}
+          aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
         <Button

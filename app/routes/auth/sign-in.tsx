@@ -170,6 +170,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 autoComplete="email"
                 required
                 isInvalid={Boolean(errors.email)}
+                aria-invalid={errors.email ? true : undefined}
                 aria-describedby={errors.email ? "sign-in-email-error" : undefined}
               />
               <BsForm.Control.Feedback type="invalid" id="sign-in-email-error">

@@ -7,6 +7,7 @@ import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import type { Mailer } from "../mail/mail.server";
 import { getMailer } from "../mail/mail.server";
+import { CLIENT_IP_HEADER } from "../http/origin-check.server";
 import { getSiteConfig } from "../site-config.server";
 import { promoteIfFirstAdmin } from "./admin-role.server";
 import { resetPasswordMail, verificationMail } from "./auth-mail.server";
@@ -119,6 +120,7 @@ export function createAuth({ db, dbKind, env, mailer, siteName }: AuthDeps) {
       },
     },
     advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
     },

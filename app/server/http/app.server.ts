@@ -11,7 +11,7 @@ import { migrateToLatest } from "../db/migrate.server";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { getSiteConfig } from "../site-config.server";
-import { originCheck } from "./origin-check.server";
+import { CLIENT_IP_HEADER, originCheck } from "./origin-check.server";
 import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
 
 export type AppOptions = {
@@ -94,6 +94,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   }
 
   app.use(originCheck(env.publicUrl));
+  // The one client address header the app trusts: set here from Express's resolution, never taken from the client.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
+    next();
+  });
 
   app.all(
     "/{*splat}",

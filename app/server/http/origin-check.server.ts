@@ -1,5 +1,8 @@
 import type { NextFunction, Request, Response } from "express";
 
+/** Request header carrying the client address as Express resolved it (trusting only local proxies). */
+export const CLIENT_IP_HEADER = "x-site-client-ip";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
