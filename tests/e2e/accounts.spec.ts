@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import path from "node:path";
 import { OIDC_CLIENT, startOidcProvider } from "../setup/oidc";
 import { startSmtpServer } from "../setup/smtp";
 import { type RunningServer, startIsolatedServer } from "../support/server";
@@ -320,4 +322,42 @@ test("sign-in attempts are rate limited per account", async ({ page }) => {
     if (message.startsWith("Too many")) break;
   }
   expect(message).toBe("Too many requests. Please try again later");
+});
+
+test("deleting an account: a recent sign-in is required, then 'Account deleted'", async ({ page }) => {
+  const email = "leaving@nenevalley.test";
+  await signUpVerified(page, smtp, email);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
+
+  // Age the session beyond Better Auth's freshness window, as if signed in two days ago.
+  const db = new Database(path.join(server.dataDir, "site.db"));
+  const session = db.prepare(`select s."id", s."createdAt" from "session" s join "user" u on u."id" = s."userId" where u."email" = ?`).get(email) as { id: string; createdAt: string | number };
+  const old = Date.now() - 2 * 24 * 60 * 60 * 1000;
+  db.prepare(`update "session" set "createdAt" = ? where "id" = ?`).run(typeof session.createdAt === "number" ? old : new Date(old).toISOString(), session.id);
+  db.close();
+
+  await page.getByRole("button", { name: "Delete Account", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete account", exact: true }).click();
+  const recent = page.getByRole("dialog", { name: "Recent login required" });
+  await expect(recent).toContainText("Please sign in again to delete your account");
+  await recent.getByRole("button", { name: "OK" }).click();
+  await expect(page).toHaveURL(/\/signIn/);
+
+  await signIn(page, email);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
+  await page.getByRole("button", { name: "Delete Account", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("profile-email")).toContainText(email);
+  await page.getByRole("button", { name: "Delete Account", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete account", exact: true }).click();
+  const deleted = page.getByRole("dialog", { name: "Account deleted" });
+  await expect(deleted).toBeVisible();
+  await deleted.getByRole("button", { name: "OK" }).click();
+  await expect(page).toHaveURL(`http://127.0.0.1:${PORT}/`);
+  await page.goto("/signIn");
+  await fillCredentials(page, email, PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.locator("#sign-in-email-error")).toHaveText("User not found");
 });

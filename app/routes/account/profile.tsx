@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Accordion, Button, Col, Form as BsForm, Image, Row } from "react-bootstrap";
-import { Link, data, useFetcher } from "react-router";
+import { Link, type ShouldRevalidateFunction, data, useFetcher } from "react-router";
 import { PasswordField } from "~/components/forms/password-field";
 import { useModal } from "~/components/modal/modal-host";
 import { AUTH_MESSAGES } from "~/lib/auth-messages";
@@ -87,6 +87,7 @@ export async function action({ request }: Route.ActionArgs): Promise<ReturnType<
     }
     case "delete": {
       const result = await deleteOwnAccount(db, request, await getStorage(), current);
+      // The cookies are cleared by these headers; the page says so, then goes home (see shouldRevalidate).
       if (result.ok) return data<ActionResult>({ intent, ok: true }, { headers: result.headers });
       if (result.status === 401) {
         // Recent login required: sign out so the next sign-in is fresh.
@@ -99,6 +100,13 @@ export async function action({ request }: Route.ActionArgs): Promise<ReturnType<
       return data<ActionResult>({ intent, ok: false, modal: { title: "Error", message: AUTH_MESSAGES.tryAgain } }, { status: 400 });
   }
 }
+
+/** After the account is deleted, do not reload this page's data (it would bounce to /signIn). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  const result = actionResult as ActionResult | undefined;
+  if (result?.intent === "delete" && result.ok) return false;
+  return defaultShouldRevalidate;
+};
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/London" });
@@ -250,21 +258,23 @@ function DeleteAccount() {
   const modal = useModal();
   const result = fetcher.data;
   useEffect(() => {
-    if (!result || fetcher.state !== "idle") return;
+    if (fetcher.state !== "idle" || !result) return;
     if (result.ok) {
-      void modal.info({ title: AUTH_MESSAGES.accountDeleted, message: "Your account and its data have been removed." });
-      window.location.assign("/");
-    } else if (result.modal) {
-      const recent = result.modal.title === AUTH_MESSAGES.recentLoginTitle;
       void modal
-        .info({
-          title: result.modal.title,
-          message: recent ? result.modal.message : <LastAdminMessage text={result.modal.message} />,
-        })
-        .then(() => {
-          if (recent) window.location.assign("/signIn");
-        });
+        .info({ title: AUTH_MESSAGES.accountDeleted, message: "Your account and its data have been removed." })
+        .then(() => window.location.assign("/"));
+      return;
     }
+    if (!result.modal) return;
+    const recent = result.modal.title === AUTH_MESSAGES.recentLoginTitle;
+    void modal
+      .info({
+        title: result.modal.title,
+        message: recent ? result.modal.message : <LastAdminMessage text={result.modal.message} />,
+      })
+      .then(() => {
+        if (recent) window.location.assign("/signIn");
+      });
     // Run once per answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, fetcher.state]);
