@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import path from "node:path";
@@ -219,6 +220,7 @@ test("profile: display name, picture and password", async ({ page }) => {
 test("forgot password sends a reset link that works once", async ({ page }) => {
   await page.goto("/signIn");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot password" })).toBeVisible();
   const before = smtp.messages.length;
   await page.getByLabel("Email").fill(member);
   await page.getByRole("button", { name: "Send reset link" }).click();
@@ -360,4 +362,21 @@ test("deleting an account: a recent sign-in is required, then 'Account deleted'"
   await fillCredentials(page, email, PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.locator("#sign-in-email-error")).toHaveText("User not found");
+});
+
+test("account pages have no accessibility violations", async ({ page }) => {
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(results.violations.map((v) => `${page.url()} ${v.id}: ${v.help}`)).toEqual([]);
+  };
+  await page.goto("/signIn");
+  await check();
+  await page.goto("/forgot-password");
+  await check();
+  await signIn(page, owner);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
+  await check();
+  await page.goto("/manage/users");
+  await check();
 });

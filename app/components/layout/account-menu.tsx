@@ -19,13 +19,19 @@ export function AccountMenu({ user }: { user: NavUser }) {
         id="account-menu"
         align="end"
         title={
-          <img
-            src={user.image || "/images/user.png"}
-            alt={`Account menu for ${user.name || user.email}`}
-            width={32}
-            height={32}
-            className="rounded-circle object-fit-cover"
-          />
+          <>
+            <img
+              src={user.image || "/images/user.png"}
+              alt={`Account menu for ${user.name || user.email}`}
+              width={32}
+              height={32}
+              className="rounded-circle object-fit-cover"
+            />
+            {/* In the phone menu a bare picture is cryptic; say whose it is. */}
+            <span className="d-md-none ms-2" aria-hidden="true">
+              {user.name || user.email}
+            </span>
+          </>
         }
       >
         <NavDropdown.Item as={Link} to="/profile">

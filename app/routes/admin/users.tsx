@@ -46,7 +46,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="h2">Users</h1>
       <p className="text-body-secondary">{users.length === 1 ? "1 account" : `${users.length} accounts`}</p>
-      <Table responsive hover className="align-middle">
+      <Table responsive hover className="align-middle d-none d-lg-table">
         <thead>
           <tr>
             <th scope="col">E-mail</th>
@@ -63,15 +63,23 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         </thead>
         <tbody>
           {users.map((u) => (
-            <UserRowView key={u.id} user={u} isSelf={u.id === currentUserId} />
+            <UserRowView key={u.id} user={u} isSelf={u.id === currentUserId} layout="row" />
           ))}
         </tbody>
       </Table>
+      {/* Phones and tablets: one card per account instead of a wide table. */}
+      <ul className="list-unstyled d-lg-none">
+        {users.map((u) => (
+          <UserRowView key={u.id} user={u} isSelf={u.id === currentUserId} layout="card" />
+        ))}
+      </ul>
     </>
   );
 }
 
-function UserRowView({ user, isSelf }: { user: Route.ComponentProps["loaderData"]["users"][number]; isSelf: boolean }) {
+type UserView = Route.ComponentProps["loaderData"]["users"][number];
+
+function UserRowView({ user, isSelf, layout }: { user: UserView; isSelf: boolean; layout: "row" | "card" }) {
   const fetcher = useFetcher<typeof action>();
   const modal = useModal();
   const busy = fetcher.state !== "idle";
@@ -89,6 +97,54 @@ function UserRowView({ user, isSelf }: { user: Route.ComponentProps["loaderData"
     if (ok) void fetcher.submit({ intent, userId: user.id }, { method: "post" });
   };
 
+  const actions = (
+    <>
+      {user.isAdmin ? (
+        <Button size="sm" variant="outline-secondary" disabled={busy} onClick={() => run("remove-admin")}>
+          Remove admin
+        </Button>
+      ) : (
+        <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => run("grant-admin")}>
+          Make admin
+        </Button>
+      )}{" "}
+      {isSelf ? null : (
+        <Button size="sm" variant="outline-danger" disabled={busy} onClick={() => run("delete")}>
+          Delete
+        </Button>
+      )}
+    </>
+  );
+  const created = when.format(new Date(user.createdAt));
+  const lastSignIn = user.lastLoginAt ? when.format(new Date(user.lastLoginAt)) : "never";
+  const providers = user.providers.join(", ") || "—";
+
+  if (layout === "card") {
+    return (
+      <li className="card mb-3" data-testid={`user-card-${user.email}`}>
+        <div className="card-body">
+          <h2 className="h6 card-title text-break">
+            {user.email} {isSelf ? <Badge bg="secondary">you</Badge> : null}
+          </h2>
+          <dl className="row small mb-2">
+            <dt className="col-5">Name</dt>
+            <dd className="col-7 text-break">{user.name}</dd>
+            <dt className="col-5">Verified</dt>
+            <dd className="col-7">{user.emailVerified ? "Yes" : "No"}</dd>
+            <dt className="col-5">Signs in with</dt>
+            <dd className="col-7">{providers}</dd>
+            <dt className="col-5">Created</dt>
+            <dd className="col-7">{created}</dd>
+            <dt className="col-5">Last sign-in</dt>
+            <dd className="col-7">{lastSignIn}</dd>
+            <dt className="col-5">Role</dt>
+            <dd className="col-7">{user.isAdmin ? "Admin" : "Member"}</dd>
+          </dl>
+          {actions}
+        </div>
+      </li>
+    );
+  }
   return (
     <tr data-testid={`user-row-${user.email}`}>
       <td className="text-break">
@@ -96,26 +152,11 @@ function UserRowView({ user, isSelf }: { user: Route.ComponentProps["loaderData"
       </td>
       <td className="text-break">{user.name}</td>
       <td>{user.emailVerified ? "Yes" : "No"}</td>
-      <td>{user.providers.join(", ") || "—"}</td>
-      <td>{when.format(new Date(user.createdAt))}</td>
-      <td>{user.lastLoginAt ? when.format(new Date(user.lastLoginAt)) : "never"}</td>
+      <td>{providers}</td>
+      <td>{created}</td>
+      <td>{lastSignIn}</td>
       <td>{user.isAdmin ? "Admin" : "Member"}</td>
-      <td className="text-nowrap">
-        {user.isAdmin ? (
-          <Button size="sm" variant="outline-warning" disabled={busy} onClick={() => run("remove-admin")}>
-            Remove admin
-          </Button>
-        ) : (
-          <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => run("grant-admin")}>
-            Make admin
-          </Button>
-        )}{" "}
-        {isSelf ? null : (
-          <Button size="sm" variant="outline-danger" disabled={busy} onClick={() => run("delete")}>
-            Delete
-          </Button>
-        )}
-      </td>
+      <td className="text-nowrap">{actions}</td>
     </tr>
   );
 }
