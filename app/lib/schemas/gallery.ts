@@ -20,7 +20,7 @@ export const ImageNameSchema = z.preprocess(
     .min(1, "Please enter a file name")
     .max(LIMITS.imageName, `File names can be at most ${LIMITS.imageName} characters`)
     // Names are labels, never paths: no slashes or control characters.
-    .refine((v) => !/[/\\\u0000-\u001f]/.test(v), "File names cannot contain slashes or control characters"),
+    .refine((v) => ![...v].some((c) => c === "/" || c === "\\" || c.charCodeAt(0) < 32), "File names cannot contain slashes or control characters"),
 );
 
 export const TitleSchema = z.preprocess(text, z.string().max(LIMITS.title, `Titles can be at most ${LIMITS.title} characters`));
