@@ -4,5 +4,6 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/public/home.tsx"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("media/:imageId/:variant", "routes/resources/image.ts"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,8 +9,11 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDb, getDb } from "../db/client.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { getEnv } from "../env.server";
+import { startImageJobs, stopImageJobs } from "../images/background-jobs.server";
 import { logger } from "../logger.server";
 import { getSiteConfig } from "../site-config.server";
+import { getUploadDirectory } from "../uploads/completed-uploads.server";
+import { type AuthorizeUpload, UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
 import { nonceContext, visitStateContext } from "./request-context.server";
 
 export type AppOptions = {
@@ -19,6 +22,8 @@ export type AppOptions = {
   /** Folder of the client build (hashed assets under assets/); omitted in development, where Vite serves them. */
   clientDir?: string;
   dev?: boolean;
+  /** Who may send files to the tus endpoint; every request is refused with 401 when not given. */
+  authorizeUpload?: AuthorizeUpload;
 };
 
 export type App = {
@@ -36,6 +41,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   getSiteConfig();
   const applied = await migrateToLatest(getDb());
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+  // Before listening, so images left unfinished by the last run are queued ahead of any new upload.
+  await startImageJobs();
 
   const app = express();
   app.disable("x-powered-by");
@@ -81,6 +88,14 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(
+    UPLOADS_PATH,
+    createUploadHandler({
+      directory: getUploadDirectory(),
+      authorize: options.authorizeUpload,
+      allowedOrigins: [new URL(env.publicUrl).origin],
+    }),
+  );
   app.use(compression());
 
   if (options.clientDir) {
@@ -118,6 +133,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   return {
     handler: app,
     listen: { port: env.port, host: env.host, publicUrl: env.publicUrl },
-    close: closeDb,
+    close: async () => {
+      await stopImageJobs();
+      await closeDb();
+    },
   };
 }
