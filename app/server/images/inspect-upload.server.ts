@@ -47,7 +47,8 @@ async function readHead(file: string): Promise<{ head: Uint8Array; size: number 
 
 /**
  * Checks an uploaded file before anything is stored: its size, its real format by magic numbers, then its
- * header through sharp (dimensions, pixel limit). Throws ImageRejectedError with a message for the admin.
+ * header through sharp, which enforces the pixel limit from the header alone, before inflating anything.
+ * Throws ImageRejectedError with a message for the admin.
  */
 export async function inspectUpload(file: string): Promise<InspectedImage> {
   const { head, size } = await readHead(file);
@@ -68,7 +69,12 @@ export async function inspectUpload(file: string): Promise<InspectedImage> {
   let metadata: Metadata;
   try {
     metadata = await sharp(file, DECODE_OPTIONS).metadata();
-  } catch {
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message)) {
+      throw new ImageRejectedError(
+        `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Please upload a smaller version.`,
+      );
+    }
     throw new ImageRejectedError(`The image could not be read; it may be damaged. ${NOT_AN_IMAGE}`);
   }
   // The HEIF loader also opens HEIC when its brands fooled the sniffing; only AV1 inside is AVIF.
@@ -77,12 +83,6 @@ export async function inspectUpload(file: string): Promise<InspectedImage> {
   }
   if (metadata.format !== SHARP_FORMAT[sniffed] || !metadata.width || !metadata.height) {
     throw new ImageRejectedError(NOT_AN_IMAGE);
-  }
-  const pixels = metadata.width * metadata.height;
-  if (pixels > MAX_INPUT_PIXELS) {
-    throw new ImageRejectedError(
-      `The image is ${Math.round(pixels / 1_000_000)} megapixels; the limit is ${MAX_INPUT_PIXELS / 1_000_000}. Please upload a smaller version.`,
-    );
   }
   const upright = metadata.autoOrient ?? { width: metadata.width, height: metadata.height };
   return { format: sniffed, width: upright.width, height: upright.height };

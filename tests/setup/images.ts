@@ -1,0 +1,52 @@
+import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import type { Db } from "~/server/db/client.server";
+import type { ImagePipeline } from "~/server/images/store-variant.server";
+import { LocalStorage } from "~/server/storage/local.server";
+import type { Storage } from "~/server/storage/storage.server";
+
+export const FIXTURES_DIR = path.resolve("tests/fixtures/images");
+
+export type FixtureName = "landscape.jpg" | "exif-rotated.jpg" | "tiny.png" | "animated.webp" | "not-really.jpg" | "xss.svg";
+
+/** A pipeline on a test database with its own storage folder and job folder; cleanup() removes both. */
+export async function createTestPipeline(db: Db, storage?: Storage): Promise<ImagePipeline & { root: string; cleanup(): Promise<void> }> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "image-pipeline-"));
+  return {
+    db,
+    storage: storage ?? new LocalStorage(path.join(root, "storage")),
+    jobDirectory: path.join(root, "jobs"),
+    root,
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+/** A copy of a fixture in a fresh folder, as an upload would be: the pipeline consumes the file it is given. */
+export async function copyFixture(name: FixtureName): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "upload-"));
+  const file = path.join(dir, "upload");
+  await copyFile(path.join(FIXTURES_DIR, name), file);
+  return file;
+}
+
+/** Writes bytes where an upload would be. */
+export async function writeUpload(bytes: Buffer | string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "upload-"));
+  const file = path.join(dir, "upload");
+  await writeFile(file, bytes);
+  return file;
+}
+
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+export async function listKeys(storage: Storage, prefix = ""): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of storage.list(prefix)) keys.push(key);
+  return keys.toSorted();
+}
