@@ -30,13 +30,14 @@ const REVALIDATE = "public, max-age=0, must-revalidate";
 function notFound(): Response {
   return new Response("Image not found", {
     status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
 
 /**
  * Streams a stored variant. Only variants recorded on an existing image are served, so orphaned files and
- * half-made work stay invisible. The Content-Type comes from the variant's format, never from the file.
+ * half-made work stay invisible. The Content-Type comes from the variant's format, never from the file;
+ * X-Content-Type-Options: nosniff comes with every response of the app (helmet), so it is not repeated here.
  */
 export async function serveImageVariant(
   db: Db,
@@ -56,7 +57,6 @@ export async function serveImageVariant(
     "Content-Type": FORMAT_CONTENT_TYPES[variant.format],
     "Cache-Control": new URL(request.url).searchParams.get("v") === variant.hash ? IMMUTABLE : REVALIDATE,
     ETag: etag,
-    "X-Content-Type-Options": "nosniff",
   });
   const ifNoneMatch = request.headers.get("If-None-Match");
   if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
