@@ -1,17 +1,22 @@
 import path from "node:path";
 import type { Image } from "~/server/db/schema.server";
 import { createDb } from "~/server/db/client.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { LocalStorage } from "~/server/storage/local.server";
 import { type FixtureName, copyFixture } from "../../setup/images";
 
+type SeedValues = { category: string; name: string; title?: string; caption?: string };
+
 /**
- * Puts a fixture through the real pipeline into a running server's data folder (its SQLite file, storage
- * folder and job folder), as an admin's upload would, and waits for every variant.
+ * Puts a fixture through the real pipeline into a server's data folder (its SQLite file, storage folder and
+ * job folder), as an admin's upload would, and waits for every variant; with `finish: false` it stops after
+ * the first variants, like a server shut down mid-way, and leaves the rest pending.
  */
-export async function seedImage(dataDir: string, fixture: FixtureName, values: { category: string; name: string; title?: string; caption?: string }): Promise<Image> {
+export async function seedImage(dataDir: string, fixture: FixtureName, values: SeedValues, { finish = true } = {}): Promise<Image> {
   const db = createDb({ kind: "sqlite", file: path.join(dataDir, "site.db") });
   try {
+    await migrateToLatest(db);
     const now = new Date().toISOString();
     await db.insertInto("category").values({ name: values.category, createdAt: now, updatedAt: now }).onConflict((oc) => oc.doNothing()).execute();
     const category = await db.selectFrom("category").select("id").where("name", "=", values.category).executeTakeFirstOrThrow();
@@ -23,7 +28,7 @@ export async function seedImage(dataDir: string, fixture: FixtureName, values: {
       title: values.title ?? "",
       caption: values.caption ?? "",
     });
-    await worker.idle();
+    if (finish) await worker.idle();
     await worker.stop();
     return (await db.selectFrom("image").selectAll().where("id", "=", image.id).executeTakeFirstOrThrow());
   } finally {
