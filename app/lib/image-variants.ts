@@ -9,7 +9,7 @@ export const VARIANT_WIDTHS = { w320: 320, w640: 640, w1280: 1280, w2048: 2048 }
 export type VariantName = keyof typeof VARIANT_WIDTHS;
 export const VARIANT_NAMES = Object.keys(VARIANT_WIDTHS) as [VariantName, ...VariantName[]];
 
-export const VARIANT_FORMATS = ["avif", "webp", "jpeg"] as const;
+const VARIANT_FORMATS = ["avif", "webp", "jpeg"] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
 export const FORMAT_EXTENSIONS: Record<VariantFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
@@ -19,7 +19,7 @@ export const FORMAT_CONTENT_TYPES: Record<VariantFormat, string> = {
   jpeg: "image/jpeg",
 };
 
-export const ImageVariantSchema = z.object({
+const ImageVariantSchema = z.object({
   name: z.enum(VARIANT_NAMES),
   format: z.enum(VARIANT_FORMATS),
   width: z.number().int().positive(),

@@ -4,7 +4,7 @@ import type { Storage } from "../storage/storage.server";
 import { getMasterFile } from "./master-image.server";
 
 /** Every file of an image lives under this prefix, so deleting or auditing an image is one listing. */
-export function getImagePrefix(imageId: string): string {
+function getImagePrefix(imageId: string): string {
   return `images/${imageId}/`;
 }
 

@@ -5,7 +5,7 @@ import { SNIFF_BYTES, sniffFormat } from "./sniff-format.server";
 /** Larger files are refused before they are decoded: no phone photo needs more. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** sharp refuses to decode more pixels than this, which stops decompression bombs (a small file that inflates to gigabytes). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 
 export type AcceptedFormat = "jpeg" | "png" | "webp" | "gif" | "avif";
 

@@ -10,7 +10,7 @@ export function getUploadDirectory(): string {
 }
 
 /** The ids our tus server hands out (see createUploadHandler); anything else is refused before it reaches a path. */
-export const UploadIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
+const UploadIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
 
 const TAKEN = "taken";
 

@@ -14,7 +14,7 @@ export const UPLOADS_PATH = "/api/uploads";
 export type AuthorizeUpload = (request: Request) => unknown;
 
 /** Until a real guard is passed in, nobody may upload. */
-export const refuseAllUploads: AuthorizeUpload = () => {
+const refuseAllUploads: AuthorizeUpload = () => {
   throw new Response("Sign in as an admin to upload images.", {
     status: 401,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
