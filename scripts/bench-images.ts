@@ -19,6 +19,7 @@ const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 type Run = {
   displayableMs: number;
   doneMs: number;
+  cpuMs: number;
   peakBytes: number;
   baselineBytes: number;
   status: string;
@@ -74,7 +75,8 @@ for (let i = 1; i <= runs; i++) {
   if (run.status !== "ready") throw new Error(`run ${i}: image ended ${run.status}, not ready`);
   results.push(run);
   console.log(
-    `run ${i}: displayable ${seconds(run.displayableMs)} (${run.firstVariants} variants), all ${run.variants} variants ${seconds(run.doneMs)}, ` +
+    `run ${i}: displayable ${seconds(run.displayableMs)} (${run.firstVariants} variants), all ${run.variants} variants ${seconds(run.doneMs)} ` +
+      `(CPU ${seconds(run.cpuMs)}), ` +
       `peak RSS ${megabytes(run.peakBytes)} (${megabytes(run.baselineBytes)} before the upload), ${(run.storedBytes / 1024).toFixed(0)} KB stored`,
   );
 }
@@ -100,4 +102,6 @@ for (const row of rows) {
     `| ${row.label} | ${row.format(med)} | ${row.format(Math.min(...values))} | ${row.format(Math.max(...values))} | ${row.target} | ${pass ? "pass" : "FAIL"} |`,
   );
 }
+const cpu = results.map((r) => r.cpuMs);
+console.log(`| CPU time for every variant (all threads) | ${seconds(median(cpu))} | ${seconds(Math.min(...cpu))} | ${seconds(Math.max(...cpu))} | | |`);
 process.exit(failed ? 1 : 0);
