@@ -3,7 +3,9 @@
 import http from "node:http";
 import path from "node:path";
 
-type AppModule = typeof import("./app/server/http/app.server.ts");
+import type * as AppServer from "./app/server/http/app.server.ts";
+
+type AppModule = typeof AppServer;
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 24) {

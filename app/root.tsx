@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   useRouteLoaderData,
 } from "react-router";
+import { AccountMenu } from "~/components/layout/account-menu";
 import { LoadingIndicator } from "~/components/layout/loading-indicator";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -15,6 +16,7 @@ import { THEME_SCRIPT } from "~/components/layout/theme";
 import { ModalHost } from "~/components/modal/modal-host";
 import { useNonce } from "~/components/nonce";
 import siteCss from "~/styles/site.css?url";
+import { getCurrentSession } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { listCategories } from "~/server/db/categories.server";
 import { getEnv } from "~/server/env.server";
@@ -56,7 +58,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } else {
     visitorNumber = await getVisitCount(db);
   }
+  const current = await getCurrentSession(request);
   return {
+    user: current
+      ? {
+          name: current.user.name,
+          email: current.user.email,
+          image: current.user.image,
+          isAdmin: current.user.isAdmin && current.user.emailVerified,
+        }
+      : null,
     site: {
       name: business.name,
       shortName: business.shortName,
@@ -90,7 +101,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <ModalHost>
           <LoadingIndicator />
-          <SiteHeader siteName={data?.site.shortName ?? "Home"} categories={data?.categories ?? []} />
+          <SiteHeader
+            siteName={data?.site.shortName ?? "Home"}
+            categories={data?.categories ?? []}
+            accountSlot={data?.user ? <AccountMenu user={data.user} /> : undefined}
+          />
           <main id="main" className="site-main" tabIndex={-1}>
             {children}
           </main>

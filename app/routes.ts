@@ -1,8 +1,25 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // The site map. Resource routes (no component) live under routes/resources.
 export default [
   index("routes/public/home.tsx"),
+
+  route("signIn", "routes/auth/sign-in.tsx"),
+  route("signOut", "routes/auth/sign-out.tsx", { id: "sign-out" }),
+  route("signout", "routes/auth/sign-out.tsx", { id: "sign-out-lowercase" }),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("profile", "routes/account/profile.tsx"),
+
+  ...prefix("manage", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/manage-home.tsx"),
+      route("users", "routes/admin/users.tsx"),
+    ]),
+  ]),
+
+  route("api/auth/*", "routes/resources/auth-api.ts"),
+  route("avatars/:file", "routes/resources/avatar.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("media/:imageId/:variant", "routes/resources/image.ts"),
   route("*", "routes/public/not-found.tsx"),

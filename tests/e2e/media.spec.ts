@@ -48,7 +48,7 @@ test("media URLs cannot reach outside the stored images", async ({ request }) =>
   }
 });
 
-test("the upload endpoint refuses everyone until the admin guard is wired in", async ({ request }) => {
+test("the upload endpoint refuses a visitor", async ({ request }) => {
   const response = await request.post("/api/uploads", { headers: { "Tus-Resumable": "1.0.0", "Upload-Length": "10" } });
   expect(response.status()).toBe(401);
 });

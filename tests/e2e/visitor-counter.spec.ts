@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { type RunningServer, startIsolatedServer } from "./support/server";
+import { type RunningServer, startIsolatedServer } from "../support/server";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 

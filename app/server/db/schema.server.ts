@@ -59,6 +59,8 @@ export interface UserTable {
   banned: Bool | null;
   banReason: string | null;
   banExpires: Timestamp | null;
+  /** ISO time of the latest sign-in, kept by a session hook. */
+  lastLoginAt: string | null;
 }
 
 export interface SessionTable {

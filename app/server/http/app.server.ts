@@ -7,14 +7,16 @@ import path from "node:path";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDb, getDb } from "../db/client.server";
+import { requireAdmin } from "../auth/guards.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { getEnv } from "../env.server";
 import { startImageJobs, stopImageJobs } from "../images/background-jobs.server";
 import { logger } from "../logger.server";
 import { getSiteConfig } from "../site-config.server";
 import { getUploadDirectory } from "../uploads/completed-uploads.server";
-import { type AuthorizeUpload, UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
-import { nonceContext, visitStateContext } from "./request-context.server";
+import { UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
+import { CLIENT_IP_HEADER, originCheck } from "./origin-check.server";
+import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
 
 export type AppOptions = {
   /** Development passes Vite's live build; production imports the bundled one. */
@@ -22,8 +24,6 @@ export type AppOptions = {
   /** Folder of the client build (hashed assets under assets/); omitted in development, where Vite serves them. */
   clientDir?: string;
   dev?: boolean;
-  /** Who may send files to the tus endpoint; every request is refused with 401 when not given. */
-  authorizeUpload?: AuthorizeUpload;
 };
 
 export type App = {
@@ -88,14 +88,6 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(
-    UPLOADS_PATH,
-    createUploadHandler({
-      directory: getUploadDirectory(),
-      authorize: options.authorizeUpload,
-      allowedOrigins: [new URL(env.publicUrl).origin],
-    }),
-  );
   app.use(compression());
 
   if (options.clientDir) {
@@ -107,13 +99,27 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(originCheck(env.publicUrl));
+  // The one client address header the app trusts: set here from Express's resolution, never taken from the client.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
+    next();
+  });
+
+  // Resumable image uploads, for admins only (401 for visitors, 403 for members), behind the cross-site check.
+  app.use(
+    UPLOADS_PATH,
+    createUploadHandler({ directory: getUploadDirectory(), authorize: requireAdmin, allowedOrigins: [new URL(env.publicUrl).origin] }),
+  );
+
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
       mode: options.dev ? "development" : "production",
-      getLoadContext: (_req, res) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
+        context.set(clientIpContext, req.ip ?? "unknown");
         context.set(nonceContext, res.locals.nonce as string);
         context.set(visitStateContext, { counted: false });
         return context;

@@ -9,7 +9,7 @@ mkdirSync(dataDir, { recursive: true });
 
 const child = spawn(process.execPath, ["server.ts"], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+  env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`, HOST: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
 });
 const stop = () => child.kill("SIGTERM");
 process.on("SIGTERM", stop);

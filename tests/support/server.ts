@@ -5,15 +5,16 @@ import path from "node:path";
 
 export type RunningServer = { baseURL: string; dataDir: string; stop(): Promise<void> };
 
-/**
- * A second production server on its own port and empty data folder, for tests that need a fresh site.
- * Given a data folder (prepared by the test), it runs on that and leaves it in place when stopped.
- */
-export async function startIsolatedServer(port: number, env: Record<string, string> = {}, givenDataDir?: string): Promise<RunningServer> {
-  const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), "e2e-site-"));
+/** A second production server on its own port and empty data folder, for tests that need a fresh site. */
+export async function startIsolatedServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: { dataDir?: string; keepData?: boolean } = {},
+): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "e2e-site-"));
   const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", ...env },
   });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
@@ -34,7 +35,7 @@ export async function startIsolatedServer(port: number, env: Record<string, stri
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
-      if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

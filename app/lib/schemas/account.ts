@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { AUTH_MESSAGES } from "../auth-messages";
+
+const text = (v: unknown) => (typeof v === "string" ? v : "");
+
+export const EmailSchema = z.preprocess(
+  (v) => text(v).trim().toLowerCase(),
+  z.string().min(1, AUTH_MESSAGES.emailRequired).max(254, AUTH_MESSAGES.invalidEmail).pipe(z.email(AUTH_MESSAGES.invalidEmail)),
+);
+
+export const CredentialsSchema = z.object({
+  email: EmailSchema,
+  // Passwords are never trimmed: spaces are allowed characters.
+  password: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.passwordRequired)),
+});
+
+export const DisplayNameSchema = z.preprocess(
+  (v) => text(v).trim(),
+  z.string().min(1, AUTH_MESSAGES.displayNameEmpty).max(80, "Display name must be 80 characters or fewer"),
+);
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.oldPasswordRequired)),
+  newPassword: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.newPasswordRequired)),
+});
+
+/** Only paths on this site: "/x", never "//evil.example" or "https://…". */
+export function safeRedirect(value: unknown, fallback = "/"): string {
+  const target = text(value);
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (/^\/(signIn|signOut|signout)\b/i.test(target)) return fallback;
+  return target;
+}
+
+/** First message per field, for showing under each input. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+import { Nav } from "react-bootstrap";
+import { NavLink, Outlet } from "react-router";
+import { requireAdminPage } from "~/server/auth/guards.server";
+import type { Route } from "./+types/layout";
+
+// Every page under /manage is for admins; each action also checks for itself.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminPage(request);
+  return null;
+}
+
+export default function AdminLayout() {
+  return (
+    <div className="container py-4">
+      <Nav variant="tabs" className="mb-4" as="ul" aria-label="Admin sections">
+        <Nav.Item as="li">
+          <Nav.Link as={NavLink} to="/manage" end>
+            Galleries
+          </Nav.Link>
+        </Nav.Item>
+        <Nav.Item as="li">
+          <Nav.Link as={NavLink} to="/manage/users">
+            Users
+          </Nav.Link>
+        </Nav.Item>
+      </Nav>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Button } from "react-bootstrap";
+import { Form, Link, data, useNavigation } from "react-router";
+import { PasswordField } from "~/components/forms/password-field";
+import { AUTH_MESSAGES } from "~/lib/auth-messages";
+import { getAuth } from "~/server/auth/auth.server";
+import { toAuthFailure } from "~/server/auth/auth-errors.server";
+import type { Route } from "./+types/reset-password";
+
+export function meta() {
+  return [{ title: "Choose a new password" }, { name: "robots", content: "noindex" }];
+}
+
+const EXPIRED = "This reset link has expired or has already been used. Ask for a new one.";
+
+// Better Auth checks the e-mailed link and sends the browser here with ?token=… (or ?error=INVALID_TOKEN).
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return { token: url.searchParams.get("token") ?? "", invalid: url.searchParams.has("error") };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const newPassword = String(form.get("newPassword") ?? "");
+  if (!newPassword) return data({ error: AUTH_MESSAGES.newPasswordRequired, done: false }, { status: 400 });
+  try {
+    await getAuth().api.resetPassword({ body: { token, newPassword } });
+    return { error: undefined, done: true };
+  } catch (error) {
+    const failure = toAuthFailure(error);
+    if (failure.code === "PASSWORD_TOO_SHORT" || failure.code === "PASSWORD_TOO_LONG") {
+      return data({ error: AUTH_MESSAGES.newPasswordWeak, done: false }, { status: 400 });
+    }
+    if (failure.code === "INVALID_TOKEN") return data({ error: EXPIRED, done: false }, { status: 400 });
+    return data({ error: AUTH_MESSAGES.tryAgain, done: false }, { status: 500 });
+  }
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  if (actionData?.done) {
+    return (
+      <div className="container py-4" style={{ maxWidth: 480 }}>
+        <h1 className="h2 mb-3">{AUTH_MESSAGES.passwordChangedTitle}</h1>
+        <Alert variant="success">{AUTH_MESSAGES.passwordChanged}. You have been signed out everywhere.</Alert>
+        <Link to="/signIn" className="btn btn-primary">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+  if (loaderData.invalid || !loaderData.token) {
+    return (
+      <div className="container py-4" style={{ maxWidth: 480 }}>
+        <h1 className="h2 mb-3">Choose a new password</h1>
+        <Alert variant="warning">{EXPIRED}</Alert>
+        <Link to="/forgot-password">Send a new link</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="container py-4" style={{ maxWidth: 480 }}>
+      <h1 className="h2 mb-3">Choose a new password</h1>
+      <Form method="post" noValidate>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <PasswordField name="newPassword" label="New password" autoComplete="new-password" error={actionData?.error} />
+        <Button type="submit" disabled={busy}>
+          Save new password
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { useEffect, useRef } from "react";
+import { Alert, Button, Form as BsForm } from "react-bootstrap";
+import { Form, Link, data, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { PasswordField } from "~/components/forms/password-field";
+import { useModal } from "~/components/modal/modal-host";
+import { AUTH_MESSAGES } from "~/lib/auth-messages";
+import { CredentialsSchema, fieldErrors, safeRedirect } from "~/lib/schemas/account";
+import { getCurrentSession, requireUser } from "~/server/auth/guards.server";
+import { deleteUnverifiedAccount } from "~/server/auth/account.server";
+import {
+  type FieldErrors,
+  resendVerification,
+  signIn,
+  signOut,
+  signUp,
+  startGoogleSignIn,
+} from "~/server/auth/sign-in-flow.server";
+import { getDb } from "~/server/db/client.server";
+import { getEnv } from "~/server/env.server";
+import { clientIpContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/sign-in";
+
+export function meta() {
+  return [{ title: "Sign in" }, { name: "robots", content: "noindex" }];
+}
+
+function redirectTarget(request: Request): string {
+  const url = new URL(request.url);
+  const explicit = url.searchParams.get("redirectTo");
+  if (explicit) return safeRedirect(explicit);
+  const referer = request.headers.get("referer");
+  if (referer) {
+    const from = new URL(referer);
+    if (from.host === url.host) return safeRedirect(from.pathname + from.search);
+  }
+  return "/";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const current = await getCurrentSession(request);
+  const redirectTo = redirectTarget(request);
+  if (current?.user.emailVerified) throw redirect(redirectTo);
+  const error = new URL(request.url).searchParams.get("error");
+  return {
+    unverifiedEmail: current ? current.user.email : null,
+    googleEnabled: getEnv().google !== undefined,
+    redirectTo,
+    googleFailed: error !== null && /google|oauth|state|account/i.test(error),
+  };
+}
+
+type ActionData = {
+  intent: string;
+  fieldErrors?: FieldErrors;
+  modal?: { title: string; message: string };
+  done?: "verification-sent" | "signed-in" | "signed-in-unverified";
+  name?: string;
+  redirectTo?: string;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const ip = context.get(clientIpContext);
+  const db = getDb();
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+
+  if (intent === "google") {
+    if (!getEnv().google) return data<ActionData>({ intent, modal: { title: "Error", message: AUTH_MESSAGES.googleFailed } }, { status: 400 });
+    const started = await startGoogleSignIn(request, redirectTo);
+    if (!started) return data<ActionData>({ intent, modal: { title: "Error", message: AUTH_MESSAGES.googleFailed } }, { status: 502 });
+    throw redirect(started.url, { headers: started.headers });
+  }
+
+  if (intent === "resend") {
+    const { user } = await requireUser(request);
+    const result = await resendVerification(db, ip, user.email);
+    if (!result.ok) return data<ActionData>({ intent, fieldErrors: result.fieldErrors, modal: result.modal }, { status: result.status });
+    return data<ActionData>({ intent, done: "verification-sent" });
+  }
+
+  if (intent === "delete-unverified") {
+    const { user } = await requireUser(request);
+    if (user.emailVerified) return data<ActionData>({ intent, modal: { title: "Error", message: "Only an unverified account can be deleted here. Use your profile page." } }, { status: 400 });
+    const headers = (await signOut(request)) ?? new Headers();
+    await deleteUnverifiedAccount(db, user.id);
+    throw redirect("/signIn", { headers });
+  }
+
+  if (intent !== "sign-in" && intent !== "sign-up") {
+    return data<ActionData>({ intent, modal: { title: "Error", message: AUTH_MESSAGES.tryAgain } }, { status: 400 });
+  }
+  const parsed = CredentialsSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+  if (!parsed.success) return data<ActionData>({ intent, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  const { email, password } = parsed.data;
+
+  if (intent === "sign-up") {
+    const result = await signUp(db, request, ip, email, password);
+    if (!result.ok) return data<ActionData>({ intent, fieldErrors: result.fieldErrors, modal: result.modal }, { status: result.status });
+    return data<ActionData>({ intent, done: "verification-sent" }, { headers: result.headers });
+  }
+
+  const result = await signIn(db, request, ip, email, password);
+  if (!result.ok) return data<ActionData>({ intent, fieldErrors: result.fieldErrors, modal: result.modal }, { status: result.status });
+  const user = result.user!;
+  return data<ActionData>(
+    { intent, done: user.emailVerified ? "signed-in" : "signed-in-unverified", name: user.name || user.email, redirectTo },
+    { headers: result.headers },
+  );
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { unverifiedEmail, googleEnabled, redirectTo, googleFailed } = loaderData;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const modal = useModal();
+  const busy = navigation.state !== "idle";
+  const deleteForm = useRef<HTMLFormElement>(null);
+  const errors = actionData?.fieldErrors ?? {};
+
+  // Answers from the server that need a modal or a move.
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.modal) {
+      void modal.info(actionData.modal);
+    } else if (actionData.done === "verification-sent") {
+      void modal.info({ title: AUTH_MESSAGES.verificationSentTitle, message: AUTH_MESSAGES.verificationSent }).then(() => revalidator.revalidate());
+    } else if (actionData.done === "signed-in") {
+      void modal.info({ title: "Signed In", message: `Welcome back, ${actionData.name}` });
+      void navigate(actionData.redirectTo ?? "/", { replace: true });
+    }
+    // Only when a new answer arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actionData]);
+
+  useEffect(() => {
+    if (googleFailed) void modal.info({ title: "Error", message: AUTH_MESSAGES.googleFailed });
+  }, [googleFailed, modal]);
+
+  const confirmDelete = async (event: React.MouseEvent) => {
+    event.preventDefault();
+    const ok = await modal.confirm({
+      title: "Delete this account?",
+      message: `This deletes the unverified account ${unverifiedEmail} and everything in it. It cannot be undone.`,
+      confirmLabel: "Delete",
+      danger: true,
+    });
+    if (ok) deleteForm.current?.requestSubmit();
+  };
+
+  return (
+    <div className="container py-4" style={{ maxWidth: 480 }}>
+      <h1 className="h2 mb-4">{unverifiedEmail ? "Please verify your email" : "Secure sign in"}</h1>
+      {unverifiedEmail ? (
+        <p>
+          We sent a link to <strong>{unverifiedEmail}</strong>. Open it to finish creating your account. Nothing
+          arrived? Check your spam folder, or send it again.
+        </p>
+      ) : null}
+      <Form method="post" noValidate>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {unverifiedEmail ? null : (
+          <>
+            <BsForm.Group className="mb-3" controlId="sign-in-email">
+              <BsForm.Label>Email</BsForm.Label>
+              <BsForm.Control
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                isInvalid={Boolean(errors.email)}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? "sign-in-email-error" : undefined}
+              />
+              <BsForm.Control.Feedback type="invalid" id="sign-in-email-error">
+                {errors.email}
+              </BsForm.Control.Feedback>
+            </BsForm.Group>
+            <PasswordField name="password" label="Password" autoComplete="current-password" error={errors.password} />
+          </>
+        )}
+        <div className="d-flex flex-wrap gap-2">
+          {unverifiedEmail ? (
+            <Button type="submit" name="intent" value="resend" variant="outline-primary" disabled={busy}>
+              resend email
+            </Button>
+          ) : (
+            <>
+              <Button type="submit" name="intent" value="sign-up" variant="outline-primary" disabled={busy}>
+                Create Account
+              </Button>
+              <Button type="submit" name="intent" value="sign-in" variant="primary" disabled={busy}>
+                Sign In
+              </Button>
+            </>
+          )}
+        </div>
+        {errors.email && unverifiedEmail ? <Alert variant="danger" className="mt-3">{errors.email}</Alert> : null}
+      </Form>
+      {unverifiedEmail ? (
+        <Form method="post" ref={deleteForm} className="mt-4">
+          <input type="hidden" name="intent" value="delete-unverified" />
+          <Button type="submit" variant="danger" onClick={confirmDelete} disabled={busy}>
+            Delete EVERYTHING!!!!
+          </Button>
+        </Form>
+      ) : (
+        <>
+          <p className="mt-3">
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
+          {googleEnabled ? (
+            <Form method="post" className="mt-4 border-top pt-4">
+              <input type="hidden" name="redirectTo" value={redirectTo} />
+              <Button type="submit" name="intent" value="google" variant="outline-secondary" className="w-100" disabled={busy}>
+                Sign in with Google
+              </Button>
+            </Form>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

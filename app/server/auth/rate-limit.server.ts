@@ -1,0 +1,44 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "../db/client.server";
+
+export type Limit = { windowSeconds: number; max: number };
+
+/**
+ * Fixed-window counters kept in the database (so they survive a restart and are shared by every
+ * process). One atomic upsert per call: the window restarts when it has expired, otherwise the count
+ * grows. Returns whether this request is still within the limit.
+ */
+export async function consumeRateLimit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<boolean> {
+  const windowStart = now - limit.windowSeconds * 1000;
+  const row = await db
+    .insertInto("rateLimit")
+    .values({ id: randomUUID(), key: `app:${key}`, count: 1, lastRequest: now })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        count: sql`case when "rateLimit"."lastRequest" < ${windowStart} then 1 else "rateLimit"."count" + 1 end`,
+        lastRequest: sql`case when "rateLimit"."lastRequest" < ${windowStart} then ${now} else "rateLimit"."lastRequest" end`,
+      }),
+    )
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  return Number(row.count) <= limit.max;
+}
+
+/** The limits of the sign-in family, per client address and per account (e-mail). */
+export const AUTH_LIMITS = {
+  signIn: { ip: { windowSeconds: 15 * 60, max: 30 }, account: { windowSeconds: 15 * 60, max: 10 } },
+  signUp: { ip: { windowSeconds: 60 * 60, max: 10 }, account: { windowSeconds: 60 * 60, max: 5 } },
+  resend: { ip: { windowSeconds: 60 * 60, max: 10 }, account: { windowSeconds: 15 * 60, max: 3 } },
+  reset: { ip: { windowSeconds: 60 * 60, max: 10 }, account: { windowSeconds: 60 * 60, max: 3 } },
+} satisfies Record<string, { ip: Limit; account: Limit }>;
+
+export type AuthAction = keyof typeof AUTH_LIMITS;
+
+/** Counts one attempt against both the address and the account; false when either is over its limit. */
+export async function allowAuthAttempt(db: Db, action: AuthAction, ip: string, email: string | undefined): Promise<boolean> {
+  const limits = AUTH_LIMITS[action];
+  const byIp = await consumeRateLimit(db, `${action}:ip:${ip}`, limits.ip);
+  const byAccount = email ? await consumeRateLimit(db, `${action}:account:${email.toLowerCase()}`, limits.account) : true;
+  return byIp && byAccount;
+}
