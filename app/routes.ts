@@ -21,5 +21,6 @@ export default [
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("avatars/:file", "routes/resources/avatar.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("media/:imageId/:variant", "routes/resources/image.ts"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

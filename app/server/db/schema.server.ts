@@ -25,7 +25,7 @@ export interface ImageTable {
   /** Tiny base64 thumbhash shown while the real image loads. */
   placeholder: string | null;
   status: ImageStatus;
-  /** JSON list of the stored variants (format, width, key). */
+  /** JSON list of the stored variants (name, format, width, height, size, hash): ImageVariant in app/lib/image-variants.ts. */
   variants: string;
   /** Bumped on every change, so two admins editing at once cannot overwrite each other silently. */
   version: Generated<number>;

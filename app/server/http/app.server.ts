@@ -7,10 +7,14 @@ import path from "node:path";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDb, getDb } from "../db/client.server";
+import { requireAdmin } from "../auth/guards.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { getEnv } from "../env.server";
+import { startImageJobs, stopImageJobs } from "../images/background-jobs.server";
 import { logger } from "../logger.server";
 import { getSiteConfig } from "../site-config.server";
+import { getUploadDirectory } from "../uploads/completed-uploads.server";
+import { UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
 import { CLIENT_IP_HEADER, originCheck } from "./origin-check.server";
 import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
 
@@ -37,6 +41,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   getSiteConfig();
   const applied = await migrateToLatest(getDb());
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+  // Before listening, so images left unfinished by the last run are queued ahead of any new upload.
+  await startImageJobs();
 
   const app = express();
   app.disable("x-powered-by");
@@ -100,6 +106,12 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     next();
   });
 
+  // Resumable image uploads, for admins only (401 for visitors, 403 for members), behind the cross-site check.
+  app.use(
+    UPLOADS_PATH,
+    createUploadHandler({ directory: getUploadDirectory(), authorize: requireAdmin, allowedOrigins: [new URL(env.publicUrl).origin] }),
+  );
+
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -127,6 +139,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   return {
     handler: app,
     listen: { port: env.port, host: env.host, publicUrl: env.publicUrl },
-    close: closeDb,
+    close: async () => {
+      await stopImageJobs();
+      await closeDb();
+    },
   };
 }

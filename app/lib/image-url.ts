@@ -1,0 +1,83 @@
+import { thumbHashToDataURL } from "thumbhash";
+import {
+  FORMAT_CONTENT_TYPES,
+  type ImageVariant,
+  type VariantFormat,
+  getVariantFileName,
+  planVariantWidths,
+} from "./image-variants";
+
+/** The spec's fallback entry, shown in place of an image whose files cannot be found. */
+export const IMAGE_NOT_FOUND = {
+  imageId: "default",
+  title: "Image not found",
+  caption: "No caption available",
+  url: "/images/not-found.png",
+  error: true,
+} as const;
+
+export type DisplayableImage = {
+  id: string;
+  /** Upright size of the original; gives the aspect ratio so nothing shifts while loading. */
+  width: number | null;
+  height: number | null;
+  variants: ImageVariant[];
+};
+
+export type ImageSource = { type: string; srcSet: string; sizes: string };
+
+/** Everything a <picture> needs: one <source> per modern format, and the <img> fallback. */
+export type ImageSources = {
+  sources: ImageSource[];
+  src: string;
+  srcSet: string;
+  sizes: string;
+  width: number;
+  height: number;
+};
+
+export function getVariantUrl(imageId: string, variant: ImageVariant): string {
+  return `/media/${encodeURIComponent(imageId)}/${getVariantFileName(variant)}?v=${variant.hash}`;
+}
+
+/**
+ * srcset and sizes for an image from the variants stored so far, or null when nothing is stored yet
+ * (show IMAGE_NOT_FOUND then). While the background work is still running, a format is offered in a
+ * <source> only once all its widths exist, so a browser never picks a small AVIF for a large screen.
+ */
+export function getImageSources(image: DisplayableImage, sizes = "100vw"): ImageSources | null {
+  if (image.variants.length === 0) return null;
+  const byFormat = (format: VariantFormat) =>
+    image.variants.filter((v) => v.format === format).toSorted((a, b) => a.width - b.width);
+  const largest = image.variants.reduce((a, b) => (b.width > a.width ? b : a));
+  const width = image.width ?? largest.width;
+  const height = image.height ?? largest.height;
+  const plannedCount = planVariantWidths(width).length;
+  const srcSetOf = (variants: ImageVariant[]) => variants.map((v) => `${getVariantUrl(image.id, v)} ${v.width}w`).join(", ");
+
+  const sources: ImageSource[] = [];
+  for (const format of ["avif", "webp"] as const) {
+    const variants = byFormat(format);
+    if (variants.length >= plannedCount) sources.push({ type: FORMAT_CONTENT_TYPES[format], srcSet: srcSetOf(variants), sizes });
+  }
+
+  // The <img> is for browsers without AVIF: whichever of JPEG and WebP has more widths, JPEG when equal.
+  const jpeg = byFormat("jpeg");
+  const webp = byFormat("webp");
+  let fallback = jpeg.length >= webp.length ? jpeg : webp;
+  if (fallback.length === 0) fallback = byFormat("avif");
+  // The middle width is a sensible src for browsers that ignore srcset.
+  const src = fallback[Math.floor((fallback.length - 1) / 2)] as ImageVariant;
+  return { sources, src: getVariantUrl(image.id, src), srcSet: srcSetOf(fallback), sizes, width, height };
+}
+
+/** A blurred preview from the stored thumbhash, as a data: URL for the background of the image box. */
+export function getPlaceholderDataUrl(placeholder: string | null): string | undefined {
+  if (!placeholder) return undefined;
+  try {
+    const bytes = Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0));
+    return thumbHashToDataURL(bytes);
+  } catch {
+    return undefined;
+  }
+}

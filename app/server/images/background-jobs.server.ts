@@ -1,0 +1,63 @@
+import path from "node:path";
+import { getDb } from "../db/client.server";
+import { getEnv } from "../env.server";
+import { logger } from "../logger.server";
+import { getStorage } from "../storage/storage.server";
+import { deleteStaleUploads, getUploadDirectory } from "../uploads/completed-uploads.server";
+import { deleteOrphanImageFiles } from "./delete-orphans.server";
+import { type ImageWorker, createImageWorker } from "./image-worker.server";
+import type { ImagePipeline } from "./store-variant.server";
+
+/** How often leftovers are swept: orphaned image files and abandoned uploads. */
+const MAINTENANCE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+let started: { worker: ImageWorker; timer: NodeJS.Timeout } | undefined;
+
+/** DATA_DIR/image-jobs: master files of images whose variants are not all made yet. */
+export function getJobDirectory(): string {
+  return path.join(getEnv().dataDir, "image-jobs");
+}
+
+async function runMaintenance(pipeline: ImagePipeline): Promise<void> {
+  try {
+    const orphans = await deleteOrphanImageFiles(pipeline);
+    const uploads = await deleteStaleUploads(getUploadDirectory());
+    if (orphans.deletedKeys.length + orphans.deletedJobFiles.length + uploads.length > 0) {
+      logger.info({ ...orphans, staleUploads: uploads }, "deleted leftover image files");
+    }
+  } catch (error) {
+    logger.error({ err: error }, "image clean-up failed");
+  }
+}
+
+/**
+ * Starts the process-wide image worker: queues every image left unfinished by the last run, then sweeps
+ * leftovers now and every few hours. Called once by createApp, after migrations.
+ */
+export async function startImageJobs(): Promise<ImageWorker> {
+  if (started) return started.worker;
+  const pipeline: ImagePipeline = { db: getDb(), storage: await getStorage(), jobDirectory: getJobDirectory() };
+  const worker = createImageWorker(pipeline);
+  const timer = setInterval(() => void runMaintenance(pipeline), MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+  started = { worker, timer };
+  const resumed = await worker.resume();
+  if (resumed.length > 0) logger.info({ images: resumed.length }, "resuming unfinished image variants");
+  void runMaintenance(pipeline);
+  return worker;
+}
+
+/** The running worker, for the gallery's upload action: `await getImageWorker().addImage({...})`. */
+export function getImageWorker(): ImageWorker {
+  if (!started) throw new Error("The image worker is not running: createApp starts it.");
+  return started.worker;
+}
+
+/** Lets the variant being encoded finish, then stops; called on shutdown before the database closes. */
+export async function stopImageJobs(): Promise<void> {
+  const current = started;
+  started = undefined;
+  if (!current) return;
+  clearInterval(current.timer);
+  await current.worker.stop();
+}

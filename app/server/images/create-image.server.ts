@@ -1,0 +1,71 @@
+import { rm } from "node:fs/promises";
+import { v7 as uuidv7 } from "uuid";
+import { createImage, deleteImage, getImage } from "../db/images.server";
+import type { Image } from "../db/schema.server";
+import { deleteImageFiles } from "./image-files.server";
+import { ImageRejectedError, inspectUpload } from "./inspect-upload.server";
+import { type MasterImage, createPlaceholder, decodeMaster, getMasterFile, writeMasterFile } from "./master-image.server";
+import { type ImagePipeline, storeVariant } from "./store-variant.server";
+import { planVariants } from "./variants.server";
+
+export type UploadedImage = {
+  /** A file on the local disk, such as a finished tus upload. It is consumed: gone when this returns or throws. */
+  file: string;
+  categoryId: number;
+  name: string;
+  title: string;
+  caption: string;
+};
+
+async function decodeOrReject(file: string): Promise<MasterImage> {
+  try {
+    return await decodeMaster(file);
+  } catch {
+    throw new ImageRejectedError("The image could not be read; it may be damaged. Please export it again and upload the copy.");
+  }
+}
+
+/**
+ * The part of an upload the admin waits for: checks the file (ImageRejectedError, with nothing stored, if it
+ * is not an acceptable image), decodes it upright with its metadata dropped, creates the image row, and
+ * stores the first variants, so the image can be shown as soon as this returns. The remaining variants are
+ * made from the master file kept in the job folder (see finishImageVariants); the upload itself, GPS tags
+ * and all, is deleted here.
+ */
+export async function createImageFromUpload(pipeline: ImagePipeline, input: UploadedImage, id = uuidv7()): Promise<Image> {
+  try {
+    const inspected = await inspectUpload(input.file);
+    const master = await decodeOrReject(input.file);
+    await rm(input.file, { force: true });
+
+    const masterFile = getMasterFile(pipeline.jobDirectory, id);
+    await writeMasterFile(master, masterFile);
+    try {
+      await createImage(pipeline.db, {
+        id,
+        categoryId: input.categoryId,
+        name: input.name,
+        title: input.title,
+        caption: input.caption,
+        width: inspected.width,
+        height: inspected.height,
+        placeholder: await createPlaceholder(master),
+      });
+    } catch (error) {
+      await rm(masterFile, { force: true });
+      throw error;
+    }
+
+    try {
+      for (const spec of planVariants(inspected.width).first) await storeVariant(pipeline, id, master, spec);
+    } catch (error) {
+      // The admin is told the upload failed, so nothing of it may stay behind to appear later.
+      await deleteImage(pipeline.db, id);
+      await deleteImageFiles(pipeline.storage, pipeline.jobDirectory, id);
+      throw error;
+    }
+    return (await getImage(pipeline.db, id)) as Image;
+  } finally {
+    await rm(input.file, { force: true });
+  }
+}

@@ -1,0 +1,80 @@
+import { access, rm } from "node:fs/promises";
+import sharp from "sharp";
+import { type ImageVariant, parseVariants } from "~/lib/image-variants";
+import { getImage, updateImageStatus } from "../db/images.server";
+import type { Image } from "../db/schema.server";
+import { logger } from "../logger.server";
+import { deleteImageFiles, getVariantKey } from "./image-files.server";
+import { type MasterImage, getMasterFile } from "./master-image.server";
+import { type ImagePipeline, storeVariant } from "./store-variant.server";
+import { listPendingVariants } from "./variants.server";
+
+export type FinishResult = "ready" | "stopped" | "deleted" | "failed";
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * When the master file is gone (the data folder was replaced while the database and the storage were kept),
+ * the largest stored WebP or JPEG variant stands in for it: the image still gets every format, if not at
+ * full quality.
+ */
+async function loadStandIn(pipeline: ImagePipeline, image: Image): Promise<MasterImage | null> {
+  const candidates = parseVariants(image.variants)
+    .filter((v) => v.format !== "avif")
+    .toSorted((a, b) => b.width - a.width || (a.format === "webp" ? -1 : 1));
+  const best: ImageVariant | undefined = candidates[0];
+  if (!best) return null;
+  const object = await pipeline.storage.get(getVariantKey(image.id, best));
+  if (!object) return null;
+  const { data, info } = await sharp(await readAll(object.body)).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/**
+ * Makes the image's missing variants one at a time, recording each as it lands, so work interrupted by a
+ * shutdown or a crash picks up where it stopped. `shouldStop` is asked between variants.
+ */
+export async function finishImageVariants(
+  pipeline: ImagePipeline,
+  imageId: string,
+  shouldStop: () => boolean = () => false,
+): Promise<FinishResult> {
+  const masterFile = getMasterFile(pipeline.jobDirectory, imageId);
+  const image = await getImage(pipeline.db, imageId);
+  if (!image) {
+    await deleteImageFiles(pipeline.storage, pipeline.jobDirectory, imageId);
+    return "deleted";
+  }
+  if (image.status !== "processing") {
+    await rm(masterFile, { force: true });
+    return image.status;
+  }
+
+  const hasMaster = await access(masterFile).then(
+    () => true,
+    () => false,
+  );
+  const source = hasMaster ? masterFile : await loadStandIn(pipeline, image);
+  if (!source) {
+    logger.error({ imageId }, "image has neither a master file nor a stored variant to finish from");
+    await updateImageStatus(pipeline.db, imageId, "failed");
+    return "failed";
+  }
+  if (!hasMaster) logger.warn({ imageId }, "master file missing: finishing the image from its largest stored variant");
+
+  const width = image.width ?? (typeof source === "string" ? (await sharp(source).metadata()).width : source.width);
+  for (const spec of listPendingVariants(width, parseVariants(image.variants))) {
+    if (shouldStop()) return "stopped";
+    if (!(await storeVariant(pipeline, imageId, source, spec))) {
+      await deleteImageFiles(pipeline.storage, pipeline.jobDirectory, imageId);
+      return "deleted";
+    }
+  }
+  await updateImageStatus(pipeline.db, imageId, "ready");
+  await rm(masterFile, { force: true });
+  return "ready";
+}

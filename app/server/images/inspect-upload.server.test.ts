@@ -1,0 +1,116 @@
+import { truncate } from "node:fs/promises";
+import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { FIXTURES_DIR, writeUpload } from "../../../tests/setup/images";
+import { ImageRejectedError, MAX_UPLOAD_BYTES, inspectUpload } from "./inspect-upload.server";
+import { sniffFormat } from "./sniff-format.server";
+
+const fixture = (name: string) => path.join(FIXTURES_DIR, name);
+
+/** A PNG whose header claims 10000x6000 pixels, in about a hundred bytes: a decompression bomb. */
+function pngBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(10_000, 0);
+  header.writeUInt32BE(6_000, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(30_001))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** The start of an iPhone photo: an ftyp box with HEIC brands. */
+const HEIC_HEAD = Buffer.concat([
+  Buffer.from([0, 0, 0, 24]),
+  Buffer.from("ftypheic\0\0\0\0mif1heic", "ascii"),
+  Buffer.alloc(200, 7),
+]);
+
+describe("sniffFormat", () => {
+  it.each([
+    [[0xff, 0xd8, 0xff, 0xe0], "jpeg"],
+    [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "png"],
+    [[...Buffer.from("GIF89a")], "gif"],
+    [[...Buffer.from("RIFF\0\0\0\0WEBPVP8 ")], "webp"],
+    [[...Buffer.from("\0\0\0\x1cftypavif\0\0\0\0avifmif1")], "avif"],
+    [[...HEIC_HEAD], "heic"],
+    [[...Buffer.from('\uFEFF  <?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg">')], "svg"],
+    [[...Buffer.from("<html><body>hi</body></html>")], "unknown"],
+    [[...Buffer.from("%PDF-1.7")], "unknown"],
+    [[...Buffer.from("II*\0")], "unknown"],
+  ])("reads %j as %s", (bytes, format) => {
+    expect(sniffFormat(Uint8Array.from(bytes))).toBe(format);
+  });
+});
+
+describe("inspectUpload", () => {
+  it.each([
+    ["landscape.jpg", "jpeg", 1600, 1067],
+    ["tiny.png", "png", 24, 16],
+    ["animated.webp", "webp", 32, 32],
+  ])("accepts %s", async (name, format, width, height) => {
+    expect(await inspectUpload(fixture(name))).toEqual({ format, width, height });
+  });
+
+  it("reports the upright size of a photo taken sideways", async () => {
+    expect(await inspectUpload(fixture("exif-rotated.jpg"))).toEqual({ format: "jpeg", width: 480, height: 640 });
+  });
+
+  it("accepts AVIF and GIF", async () => {
+    const base = sharp({ create: { width: 40, height: 30, channels: 3, background: "#804020" } });
+    const avif = await writeUpload(await base.clone().avif().toBuffer());
+    const gif = await writeUpload(await base.clone().gif().toBuffer());
+    expect(await inspectUpload(avif)).toEqual({ format: "avif", width: 40, height: 30 });
+    expect(await inspectUpload(gif)).toEqual({ format: "gif", width: 40, height: 30 });
+  });
+
+  const refused = async (file: string) => {
+    const error = await inspectUpload(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImageRejectedError);
+    return (error as Error).message;
+  };
+
+  it("refuses a text file named photo.jpg", async () => {
+    expect(await refused(fixture("not-really.jpg"))).toMatch(/not a picture.*JPEG, PNG, WebP, AVIF or GIF/);
+  });
+
+  it("refuses SVG, scripts and all", async () => {
+    expect(await refused(fixture("xss.svg"))).toMatch(/SVG drawings are not accepted/);
+  });
+
+  it("tells the admin to export HEIC photos as JPEG", async () => {
+    expect(await refused(await writeUpload(HEIC_HEAD))).toMatch(/HEIC.*export the photo as JPEG/);
+  });
+
+  it("refuses a JPEG header followed by garbage", async () => {
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 0x41)]);
+    expect(await refused(await writeUpload(fake))).toMatch(/could not be read/);
+  });
+
+  it("refuses an empty file", async () => {
+    expect(await refused(await writeUpload(""))).toMatch(/empty/);
+  });
+
+  it("refuses files over 25 MB before decoding them", async () => {
+    const file = await writeUpload(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
+    await truncate(file, MAX_UPLOAD_BYTES + 1);
+    expect(await refused(file)).toMatch(/larger than 25 MB/);
+  });
+
+  it("refuses a decompression bomb from its header", async () => {
+    expect(await refused(await writeUpload(pngBomb()))).toMatch(/more than 50 megapixels/);
+  });
+});

@@ -1,0 +1,28 @@
+import { addImageVariant } from "../db/images.server";
+import type { Db } from "../db/client.server";
+import type { Storage } from "../storage/storage.server";
+import { FORMAT_CONTENT_TYPES } from "~/lib/image-variants";
+import { getVariantKey } from "./image-files.server";
+import { type MasterImage, openMaster } from "./master-image.server";
+import { type VariantSpec, encodeVariant } from "./variants.server";
+
+/** What the pipeline works with: the database, the file storage, and a local folder for unfinished work. */
+export type ImagePipeline = { db: Db; storage: Storage; jobDirectory: string };
+
+/**
+ * Encodes one variant, stores it, then records it on the image row (file first, so a recorded variant
+ * always exists). Returns false, having removed the file again, when the image was deleted meanwhile.
+ */
+export async function storeVariant(
+  pipeline: ImagePipeline,
+  imageId: string,
+  source: MasterImage | string,
+  spec: VariantSpec,
+): Promise<boolean> {
+  const { variant, data } = await encodeVariant(openMaster(source), spec);
+  const key = getVariantKey(imageId, variant);
+  await pipeline.storage.put(key, data, { contentType: FORMAT_CONTENT_TYPES[variant.format] });
+  if (await addImageVariant(pipeline.db, imageId, variant)) return true;
+  await pipeline.storage.delete(key);
+  return false;
+}
