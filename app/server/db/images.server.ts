@@ -70,3 +70,83 @@ export async function updateImageStatus(db: Db, id: string, status: ImageStatus)
 export async function deleteImage(db: Db, id: string): Promise<void> {
   await db.deleteFrom("image").where("id", "=", id).execute();
 }
+
+export type GalleryImage = Pick<Image, "id" | "name" | "title" | "caption" | "width" | "height" | "placeholder" | "variants" | "status" | "version">;
+
+/**
+ * A page of a category's images in upload order (UUIDv7 ids sort by time), starting after the given id.
+ * Images with no stored variant yet are included; the page shows the spec's fallback for them.
+ */
+export async function listCategoryImages(
+  db: Db,
+  categoryId: number,
+  options: { after?: string; limit?: number } = {},
+): Promise<GalleryImage[]> {
+  return db
+    .selectFrom("image")
+    .select(["id", "name", "title", "caption", "width", "height", "placeholder", "variants", "status", "version"])
+    .where("categoryId", "=", categoryId)
+    .$if(options.after !== undefined, (qb) => qb.where("id", ">", options.after as string))
+    .orderBy("id")
+    .limit(Math.min(Math.max(options.limit ?? 24, 1), 200))
+    .execute();
+}
+
+export async function countCategoryImages(db: Db, categoryId: number): Promise<number> {
+  const row = await db
+    .selectFrom("image")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("categoryId", "=", categoryId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function getImageByName(db: Db, categoryId: number, name: string): Promise<Image | null> {
+  return (
+    (await db.selectFrom("image").selectAll().where("categoryId", "=", categoryId).where("name", "=", name).executeTakeFirst()) ?? null
+  );
+}
+
+export type ImageEdit = { name?: string; title?: string; caption?: string; categoryId?: number };
+
+export type ImageEditResult = { ok: true; image: Image } | { ok: false; reason: "missing" | "stale" | "name-taken" };
+
+/**
+ * Saves an admin's edit only if nobody changed the image since they loaded it (their `version`), so two
+ * admins editing at once cannot overwrite each other silently. Renaming or moving keeps the files: they
+ * are stored under the image id, never under its name.
+ */
+export async function updateImageDetails(db: Db, id: string, version: number, edit: ImageEdit, now = new Date()): Promise<ImageEditResult> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("image").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!current) return { ok: false, reason: "missing" };
+    if (current.version !== version) return { ok: false, reason: "stale" };
+    const categoryId = edit.categoryId ?? current.categoryId;
+    const name = edit.name ?? current.name;
+    if (name !== current.name || categoryId !== current.categoryId) {
+      const clash = await trx
+        .selectFrom("image")
+        .select("id")
+        .where("categoryId", "=", categoryId)
+        .where("name", "=", name)
+        .where("id", "!=", id)
+        .executeTakeFirst();
+      if (clash) return { ok: false, reason: "name-taken" };
+    }
+    const result = await trx
+      .updateTable("image")
+      .set({
+        name,
+        categoryId,
+        title: edit.title ?? current.title,
+        caption: edit.caption ?? current.caption,
+        version: version + 1,
+        updatedAt: now.toISOString(),
+      })
+      .where("id", "=", id)
+      .where("version", "=", version)
+      .returningAll()
+      .executeTakeFirst();
+    return result ? { ok: true, image: result } : { ok: false, reason: "stale" };
+  });
+}

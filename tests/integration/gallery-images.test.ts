@@ -1,0 +1,65 @@
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCategory } from "~/server/db/categories.server";
+import {
+  countCategoryImages,
+  createImage,
+  getImageByName,
+  listCategoryImages,
+  updateImageDetails,
+} from "~/server/db/images.server";
+import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
+
+for (const dialect of await testDialects()) {
+  describe.skipIf(dialect.skip)(`gallery images ${dialect.label}`, () => {
+    let test: TestDatabase;
+    let kitchens: number;
+    let bathrooms: number;
+    const ids: string[] = [];
+    beforeAll(async () => {
+      test = await createTestDatabase(dialect.kind);
+      kitchens = (await createCategory(test.db, "kitchens")).id;
+      bathrooms = (await createCategory(test.db, "bathrooms")).id;
+      for (let i = 0; i < 30; i++) {
+        const id = uuidv7();
+        ids.push(id);
+        await createImage(test.db, { id, categoryId: kitchens, name: `photo-${i}`, title: `Title ${i}`, caption: "", width: 800, height: 600, placeholder: null });
+      }
+    });
+    afterAll(async () => test?.destroy());
+
+    it("lists a category in upload order, a page at a time", async () => {
+      const first = await listCategoryImages(test.db, kitchens, { limit: 12 });
+      expect(first.map((i) => i.id)).toEqual(ids.slice(0, 12));
+      const second = await listCategoryImages(test.db, kitchens, { after: first.at(-1)!.id, limit: 12 });
+      expect(second.map((i) => i.id)).toEqual(ids.slice(12, 24));
+      const last = await listCategoryImages(test.db, kitchens, { after: second.at(-1)!.id, limit: 12 });
+      expect(last).toHaveLength(6);
+      expect(await countCategoryImages(test.db, kitchens)).toBe(30);
+      expect(await listCategoryImages(test.db, bathrooms)).toEqual([]);
+    });
+
+    it("saves title and caption only against the version the admin loaded", async () => {
+      const image = (await getImageByName(test.db, kitchens, "photo-0"))!;
+      const saved = await updateImageDetails(test.db, image.id, image.version, { title: "New title", caption: "<b>not bold</b>" });
+      expect(saved.ok).toBe(true);
+      if (!saved.ok) return;
+      expect(saved.image.title).toBe("New title");
+      expect(saved.image.caption).toBe("<b>not bold</b>");
+      expect(saved.image.version).toBe(image.version + 1);
+      // A second admin still holding the old version is told, not silently overwritten.
+      expect(await updateImageDetails(test.db, image.id, image.version, { title: "Other title" })).toEqual({ ok: false, reason: "stale" });
+    });
+
+    it("renames and moves without clashing names, keeping the id (and so the files)", async () => {
+      const image = (await getImageByName(test.db, kitchens, "photo-1"))!;
+      expect(await updateImageDetails(test.db, image.id, image.version, { name: "photo-2" })).toEqual({ ok: false, reason: "name-taken" });
+      const renamed = await updateImageDetails(test.db, image.id, image.version, { name: "worktop" });
+      expect(renamed.ok && renamed.image.id).toBe(image.id);
+      const moved = await updateImageDetails(test.db, image.id, image.version + 1, { categoryId: bathrooms });
+      expect(moved.ok && moved.image.categoryId).toBe(bathrooms);
+      expect((await listCategoryImages(test.db, bathrooms)).map((i) => i.id)).toEqual([image.id]);
+      expect(await updateImageDetails(test.db, "0190f000-0000-7000-8000-000000000999", 1, { title: "x" })).toEqual({ ok: false, reason: "missing" });
+    });
+  });
+}
