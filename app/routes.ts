@@ -13,11 +13,13 @@ export default [
 
   ...prefix("manage", [
     layout("routes/admin/layout.tsx", [
-      index("routes/admin/manage-home.tsx"),
+      index("routes/admin/manage-galleries.tsx"),
       route("users", "routes/admin/users.tsx"),
+      route("visits", "routes/admin/visits.tsx"),
     ]),
   ]),
 
+  route("manage/uploads/complete", "routes/resources/complete-upload.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("avatars/:file", "routes/resources/avatar.ts"),
   route("healthz", "routes/resources/healthz.ts"),

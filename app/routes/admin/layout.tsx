@@ -23,6 +23,11 @@ export default function AdminLayout() {
             Users
           </Nav.Link>
         </Nav.Item>
+        <Nav.Item as="li">
+          <Nav.Link as={NavLink} to="/manage/visits">
+            Visitors
+          </Nav.Link>
+        </Nav.Item>
       </Nav>
       <Outlet />
     </div>

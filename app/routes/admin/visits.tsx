@@ -1,10 +1,10 @@
 import { requireAdminPage } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { getVisitCount, listVisitDays } from "~/server/visits/visits.server";
-import type { Route } from "./+types/manage-home";
+import type { Route } from "./+types/visits";
 
 export function meta() {
-  return [{ title: "Manage Galleries" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Visitors" }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,13 +13,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { total: await getVisitCount(db), days: await listVisitDays(db, 14) };
 }
 
-export default function ManageHome({ loaderData }: Route.ComponentProps) {
+export default function Visits({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1 className="h2">Manage Galleries</h1>
-      <section aria-labelledby="visits-heading" className="mt-4">
+      <h1 className="h2">Visitors</h1>
+      <section aria-labelledby="visits-heading" className="mt-3">
         <h2 id="visits-heading" className="h5">
-          Visitors: {loaderData.total}
+          {loaderData.total} visits in all; the last two weeks by day
         </h2>
         {loaderData.days.length === 0 ? (
           <p>No visits yet.</p>

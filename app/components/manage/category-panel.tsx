@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { Button, Form } from "react-bootstrap";
+import { useFetcher, useRevalidator, useSearchParams } from "react-router";
+import { useModal } from "~/components/modal/modal-host";
+import { LIMITS } from "~/lib/schemas/gallery";
+import type { ManageActionResult, ManageData } from "~/routes/admin/manage-galleries";
+import { useActionResult } from "./use-action-result";
+
+type Props = { categories: ManageData["categories"]; selected: ManageData["selected"] };
+
+/** Section 1: choose, rename, refresh and delete categories. */
+export function CategoryPanel({ categories, selected }: Props) {
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const modal = useModal();
+  const renamer = useFetcher<ManageActionResult>();
+  const deleter = useFetcher<ManageActionResult>();
+  const [newName, setNewName] = useState("");
+
+  useActionResult(renamer, (result) => {
+    if (result.ok) setNewName("");
+    else void modal.info({ title: "Error", message: result.message ?? "The category could not be renamed." });
+  });
+  useActionResult(deleter, (result) => {
+    if (result.ok) {
+      setSearchParams({}, { replace: true, preventScrollReset: true });
+      void modal.info({ title: "Category Deleted", message: "Category has been deleted successfully" });
+    } else {
+      void modal.info({ title: "Error", message: result.message ?? "The category could not be deleted." });
+    }
+  });
+
+  const choose = (id: string) => setSearchParams(id ? { category: id } : {}, { preventScrollReset: true });
+
+  return (
+    <section aria-labelledby="categories-heading" className="card card-body mb-4">
+      <h2 id="categories-heading" className="h4">
+        Categories
+      </h2>
+      {categories.length === 0 ? (
+        <p className="mb-0">There are no categories yet. Add one in "Upload a new image" below.</p>
+      ) : (
+        <>
+          <Form.Group controlId="category-select" className="mb-3">
+            <Form.Label>Selected category</Form.Label>
+            <Form.Select value={selected?.id ?? ""} onChange={(e) => choose(e.target.value)}>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <renamer.Form method="post" className="mb-3" noValidate>
+            <input type="hidden" name="intent" value="rename-category" />
+            <input type="hidden" name="categoryId" value={selected?.id ?? ""} />
+            <Form.Label htmlFor="category-rename">Edit Selected Category</Form.Label>
+            <div className="d-flex gap-2">
+              <Form.Control
+                id="category-rename"
+                name="name"
+                value={newName}
+                maxLength={LIMITS.categoryName}
+                placeholder={selected?.name}
+                onChange={(e) => setNewName(e.target.value)}
+                // The spec's cue that a rename is pending.
+                className={newName ? "border-danger border-2" : undefined}
+                data-testid="category-rename"
+              />
+              <Button type="submit" disabled={!newName.trim() || renamer.state !== "idle"}>
+                Change
+              </Button>
+            </div>
+          </renamer.Form>
+          <div className="d-flex flex-wrap gap-2">
+            <Button variant="outline-secondary" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+              Refresh List
+            </Button>
+            <Button
+              variant="outline-danger"
+              disabled={!selected || deleter.state !== "idle"}
+              onClick={async () => {
+                if (!selected) return;
+                const ok = await modal.confirm({
+                  title: "Delete category?",
+                  message: `"${selected.name}" and every image in it will be deleted. This cannot be undone.`,
+                  confirmLabel: "Delete category",
+                  danger: true,
+                });
+                if (ok) void deleter.submit({ intent: "delete-category", categoryId: selected.id }, { method: "post" });
+              }}
+            >
+              Delete Selected Category
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

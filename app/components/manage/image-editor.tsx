@@ -1,0 +1,199 @@
+import { useState } from "react";
+import { Accordion, Badge, Button, Form } from "react-bootstrap";
+import { useFetcher } from "react-router";
+import { useModal } from "~/components/modal/modal-host";
+import { LIMITS } from "~/lib/schemas/gallery";
+import type { ManageActionResult, ManageData, ManagedImage } from "~/routes/admin/manage-galleries";
+import { ResponsiveImage } from "./responsive-image";
+import { useActionResult } from "./use-action-result";
+import { ZoomPreview } from "./zoom-preview";
+
+type Props = {
+  categories: ManageData["categories"];
+  selected: ManageData["selected"];
+  images: ManagedImage[];
+  truncated: boolean;
+};
+
+/** Section 2: pick an image of the selected category and edit, move or delete it. */
+export function ImageEditor({ categories, selected, images, truncated }: Props) {
+  const [chosenId, setChosenId] = useState<string | null>(images[0]?.id ?? null);
+  // The first image is selected; when the chosen one disappears (deleted, moved), fall back to the first.
+  const chosen = images.find((i) => i.id === chosenId) ?? images[0] ?? null;
+
+  return (
+    <Accordion className="mb-4" defaultActiveKey="edit">
+      <Accordion.Item eventKey="edit">
+        <Accordion.Header as="h2">Edit Images</Accordion.Header>
+        <Accordion.Body>
+          {!selected ? (
+            <p className="mb-0">Choose or create a category first.</p>
+          ) : images.length === 0 ? (
+            <p className="mb-0">There are no images in {selected.name} yet.</p>
+          ) : (
+            <>
+              <p className="small text-body-secondary mb-2">
+                {images.length} image{images.length === 1 ? "" : "s"} in {selected.name}
+                {truncated ? " (showing the oldest 500)" : ""}. Choose one to edit.
+              </p>
+              <div className="thumb-picker mb-3" role="group" aria-label="Images in this category">
+                {images.map((image) => (
+                  <button
+                    key={image.id}
+                    type="button"
+                    className={`thumb-picker-item${image.id === chosen?.id ? " is-selected" : ""}`}
+                    aria-pressed={image.id === chosen?.id}
+                    aria-label={image.name}
+                    title={image.name}
+                    onClick={() => setChosenId(image.id)}
+                  >
+                    <ResponsiveImage sources={image.thumb} alt="" width={80} height={80} cover />
+                  </button>
+                ))}
+              </div>
+              {chosen ? (
+                <ImageForm key={`${chosen.id}:${chosen.version}`} image={chosen} categories={categories} categoryName={selected.name} />
+              ) : null}
+            </>
+          )}
+        </Accordion.Body>
+      </Accordion.Item>
+    </Accordion>
+  );
+}
+
+function ImageForm({ image, categories, categoryName }: { image: ManagedImage; categories: ManageData["categories"]; categoryName: string }) {
+  const modal = useModal();
+  const saver = useFetcher<ManageActionResult>();
+  const mover = useFetcher<ManageActionResult>();
+  const deleter = useFetcher<ManageActionResult>();
+  const [name, setName] = useState(image.name);
+  const [title, setTitle] = useState(image.title);
+  const [caption, setCaption] = useState(image.caption);
+  const otherCategories = categories.filter((c) => c.name !== categoryName);
+  const [target, setTarget] = useState<string>(String(otherCategories[0]?.id ?? ""));
+  const dirty = name !== image.name || title !== image.title || caption !== image.caption;
+  const renaming = name.trim() !== image.name;
+  const saveError = saver.data && !saver.data.ok ? saver.data : undefined;
+
+  useActionResult(saver, (result) => {
+    if (!result.ok && result.field !== "name" && result.field !== "imageName" && result.field !== "title" && result.field !== "caption") {
+      void modal.info({ title: "Error", message: `Error saving image: ${result.message}` });
+    }
+  });
+  useActionResult(mover, (result) => {
+    if (!result.ok) void modal.info({ title: "Error", message: result.message ?? "The image could not be moved." });
+  });
+  useActionResult(deleter, (result) => {
+    if (result.ok) void modal.info({ title: "Image Deleted", message: "The image has been deleted." });
+    else void modal.info({ title: "Error", message: result.message ?? "The image could not be deleted." });
+  });
+
+  return (
+    <div className="row g-4">
+      <div className="col-lg-6">
+        <ZoomPreview sources={image.preview} alt={image.title || image.caption || image.name} />
+        {image.status !== "ready" ? (
+          <Badge bg={image.status === "failed" ? "danger" : "secondary"} className="mt-2">
+            {image.status === "failed" ? "Some sizes could not be made" : "Still making the other sizes"}
+          </Badge>
+        ) : null}
+      </div>
+      <div className="col-lg-6">
+        <dl className="row small mb-2">
+          <dt className="col-4">Category</dt>
+          <dd className="col-8" data-testid="edit-category-name">{categoryName}</dd>
+          <dt className="col-4">Image</dt>
+          <dd className="col-8 text-break" data-testid="edit-image-name">{image.name}</dd>
+        </dl>
+        <saver.Form method="post" noValidate>
+          <input type="hidden" name="intent" value="save-image" />
+          <input type="hidden" name="imageId" value={image.id} />
+          <input type="hidden" name="version" value={image.version} />
+          <Form.Group controlId="edit-name" className="mb-2">
+            <Form.Label>Image name</Form.Label>
+            <Form.Control
+              name="name"
+              value={name}
+              maxLength={LIMITS.imageName}
+              onChange={(e) => setName(e.target.value)}
+              isInvalid={saveError?.field === "name" || saveError?.field === "imageName"}
+            />
+            <Form.Control.Feedback type="invalid">{saveError?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group controlId="edit-title" className="mb-2">
+            <Form.Label>Title / Alt</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              name="title"
+              value={title}
+              maxLength={LIMITS.title}
+              disabled={renaming}
+              onChange={(e) => setTitle(e.target.value)}
+              isInvalid={saveError?.field === "title"}
+            />
+            <Form.Control.Feedback type="invalid">{saveError?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group controlId="edit-caption" className="mb-3">
+            <Form.Label>Caption</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              name="caption"
+              value={caption}
+              maxLength={LIMITS.caption}
+              disabled={renaming}
+              onChange={(e) => setCaption(e.target.value)}
+              isInvalid={saveError?.field === "caption"}
+            />
+            <Form.Control.Feedback type="invalid">{saveError?.message}</Form.Control.Feedback>
+            {renaming ? <Form.Text>Saving a new name only renames the image; change the title and caption afterwards.</Form.Text> : null}
+          </Form.Group>
+          <div className="d-flex flex-wrap gap-2">
+            {dirty ? (
+              <Button type="submit" disabled={saver.state !== "idle"}>
+                Save Image
+              </Button>
+            ) : null}
+            <Button
+              variant="outline-danger"
+              disabled={deleter.state !== "idle"}
+              onClick={async () => {
+                const ok = await modal.confirm({
+                  title: "Delete image?",
+                  message: `"${image.name}" will be deleted with all its sizes. This cannot be undone.`,
+                  confirmLabel: "Delete image",
+                  danger: true,
+                });
+                if (ok) void deleter.submit({ intent: "delete-image", imageId: image.id }, { method: "post" });
+              }}
+            >
+              Delete Image
+            </Button>
+          </div>
+        </saver.Form>
+        {otherCategories.length > 0 ? (
+          <mover.Form method="post" className="mt-3 d-flex flex-wrap gap-2 align-items-end">
+            <input type="hidden" name="intent" value="move-image" />
+            <input type="hidden" name="imageId" value={image.id} />
+            <input type="hidden" name="version" value={image.version} />
+            <Form.Group controlId="move-target" className="flex-grow-1">
+              <Form.Label>Move to category</Form.Label>
+              <Form.Select name="categoryId" value={target} onChange={(e) => setTarget(e.target.value)}>
+                {otherCategories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Button type="submit" variant="outline-primary" disabled={mover.state !== "idle"}>
+              Move
+            </Button>
+          </mover.Form>
+        ) : null}
+      </div>
+    </div>
+  );
+}

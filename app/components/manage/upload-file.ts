@@ -1,0 +1,67 @@
+export type UploadItem = {
+  key: string;
+  file: File;
+  name: string;
+  preview: string;
+  /** 0-100 */
+  progress: number;
+  state: "waiting" | "sending" | "processing" | "done" | "failed";
+  error?: string;
+};
+
+export type UploadResult = { ok: true } | { ok: false; field?: string; message: string };
+
+/** "Kitchen worktop.final.JPG" → "Kitchen worktop.final": the name an admin most likely wants. */
+export function nameFromFile(fileName: string): string {
+  return fileName.replace(/\.[A-Za-z0-9]{1,5}$/, "").trim();
+}
+
+/**
+ * Sends the bytes through the resumable endpoint (tus: a dropped connection resumes where it stopped,
+ * the client retrying for about a minute), then asks the server to turn them into an image.
+ */
+export async function uploadOne(
+  item: UploadItem,
+  details: { categoryId: number; title: string; caption: string },
+  report: (change: Partial<UploadItem>) => void,
+): Promise<UploadResult> {
+  report({ state: "sending", progress: 0, error: undefined });
+  let uploadId: string;
+  try {
+    const { Upload } = await import("tus-js-client");
+    uploadId = await new Promise<string>((resolve, reject) => {
+      const upload = new Upload(item.file, {
+        endpoint: "/api/uploads",
+        chunkSize: 1024 * 1024,
+        retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000, 30_000],
+        removeFingerprintOnSuccess: true,
+        metadata: { filename: item.file.name, filetype: item.file.type },
+        onProgress: (sent, total) => report({ progress: Math.min(99, Math.floor((sent / total) * 100)) }),
+        onError: reject,
+        onSuccess: () => resolve(String(upload.url).split("/").pop() ?? ""),
+      });
+      // Resume an earlier attempt at the same file if the browser remembers one.
+      void upload.findPreviousUploads().then((previous) => {
+        if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+        upload.start();
+      });
+    });
+  } catch (error) {
+    const message = `Error uploading image to storage${error instanceof Error && /413|too large/i.test(error.message) ? ": the file is larger than 25 MB" : ""}`;
+    report({ state: "failed", error: message });
+    return { ok: false, message };
+  }
+
+  report({ state: "processing", progress: 99 });
+  const body = new FormData();
+  body.set("uploadId", uploadId);
+  body.set("categoryId", String(details.categoryId));
+  body.set("name", item.name.trim());
+  body.set("title", details.title);
+  body.set("caption", details.caption);
+  const response = await fetch("/manage/uploads/complete", { method: "POST", body });
+  const result = (await response.json().catch(() => ({ ok: false, message: `The server answered ${response.status}` }))) as UploadResult;
+  if (result.ok) report({ state: "done", progress: 100 });
+  else report({ state: "failed", error: result.message });
+  return result;
+}

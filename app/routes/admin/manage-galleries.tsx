@@ -1,0 +1,129 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { CategoryPanel } from "~/components/manage/category-panel";
+import { ImageEditor } from "~/components/manage/image-editor";
+import { UploadPanel } from "~/components/manage/upload-panel";
+import { getImageSources } from "~/lib/image-url";
+import { parseVariants } from "~/lib/image-variants";
+import { CaptionSchema, CategoryNameSchema, ImageNameSchema, TitleSchema } from "~/lib/schemas/gallery";
+import { requireAdmin, requireAdminPage } from "~/server/auth/guards.server";
+import { listCategories } from "~/server/db/categories.server";
+import { getDb } from "~/server/db/client.server";
+import { listCategoryImages } from "~/server/db/images.server";
+import {
+  addCategory,
+  changeCategoryName,
+  moveImage,
+  removeCategory,
+  removeImage,
+  saveImage,
+} from "~/server/galleries/manage-galleries.server";
+import { getStorage } from "~/server/storage/storage.server";
+import type { Route } from "./+types/manage-galleries";
+
+export function meta() {
+  return [{ title: "Manage Galleries" }, { name: "robots", content: "noindex" }];
+}
+
+/** The picker shows up to this many of a category's images, oldest first. */
+const PICKER_LIMIT = 500;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminPage(request);
+  const db = getDb();
+  const url = new URL(request.url);
+  const categories = await listCategories(db);
+  const requested = Number(url.searchParams.get("category"));
+  const selected = categories.find((c) => c.id === requested) ?? categories[0] ?? null;
+  const rows = selected ? await listCategoryImages(db, selected.id, { limit: PICKER_LIMIT }) : [];
+  const images = rows.map((row) => {
+    const variants = parseVariants(row.variants);
+    const display = { id: row.id, width: row.width, height: row.height, variants };
+    return {
+      id: row.id,
+      name: row.name,
+      title: row.title,
+      caption: row.caption,
+      version: row.version,
+      status: row.status,
+      thumb: getImageSources(display, "80px"),
+      preview: getImageSources(display, "(min-width: 992px) 480px, 100vw"),
+    };
+  });
+  return { categories, selected, images, truncated: rows.length === PICKER_LIMIT };
+}
+
+export type ManageData = Awaited<ReturnType<typeof loader>>;
+export type ManagedImage = ManageData["images"][number];
+
+const Id = z.coerce.number().int().positive();
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create-category"), name: CategoryNameSchema }),
+  z.object({ intent: z.literal("rename-category"), categoryId: Id, name: CategoryNameSchema }),
+  z.object({ intent: z.literal("delete-category"), categoryId: Id }),
+  z.object({
+    intent: z.literal("save-image"),
+    imageId: z.string().min(1),
+    version: z.coerce.number().int(),
+    name: ImageNameSchema,
+    title: TitleSchema,
+    caption: CaptionSchema,
+  }),
+  z.object({ intent: z.literal("move-image"), imageId: z.string().min(1), version: z.coerce.number().int(), categoryId: Id }),
+  z.object({ intent: z.literal("delete-image"), imageId: z.string().min(1) }),
+]);
+
+export type ManageActionResult = { intent: string; ok: boolean; message?: string; field?: string; categoryId?: number };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = ActionSchema.safeParse(form);
+  const intent = String(form.intent ?? "");
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return data<ManageActionResult>({ intent, ok: false, field: String(issue.path[0]), message: issue.message }, { status: 400 });
+  }
+  const db = getDb();
+  const input = parsed.data;
+  let result: { ok: true; value?: unknown } | { ok: false; status: number; message: string; field?: string };
+  let categoryId: number | undefined;
+  switch (input.intent) {
+    case "create-category": {
+      const outcome = await addCategory(db, input.name);
+      result = outcome;
+      if (outcome.ok) categoryId = outcome.value.id;
+      break;
+    }
+    case "rename-category":
+      result = await changeCategoryName(db, input.categoryId, input.name);
+      categoryId = input.categoryId;
+      break;
+    case "delete-category":
+      result = await removeCategory(db, await getStorage(), input.categoryId);
+      break;
+    case "save-image":
+      result = await saveImage(db, { id: input.imageId, version: input.version, name: input.name, title: input.title, caption: input.caption });
+      break;
+    case "move-image":
+      result = await moveImage(db, { id: input.imageId, version: input.version, categoryId: input.categoryId });
+      break;
+    case "delete-image":
+      result = await removeImage(db, await getStorage(), input.imageId);
+      break;
+  }
+  if (!result.ok) return data<ManageActionResult>({ intent, ok: false, message: result.message, field: result.field }, { status: result.status });
+  return data<ManageActionResult>({ intent, ok: true, categoryId });
+}
+
+export default function ManageGalleries({ loaderData }: Route.ComponentProps) {
+  const { categories, selected, images, truncated } = loaderData;
+  return (
+    <>
+      <h1 className="h2 mb-4">Manage Galleries</h1>
+      <CategoryPanel categories={categories} selected={selected} />
+      <ImageEditor key={selected?.id ?? "none"} categories={categories} selected={selected} images={images} truncated={truncated} />
+      <UploadPanel selected={selected} />
+    </>
+  );
+}
