@@ -17,12 +17,23 @@ type Props = {
 
 /** Section 2: pick an image of the selected category and edit, move or delete it. */
 export function ImageEditor({ categories, selected, images, truncated }: Props) {
+  const modal = useModal();
+  // Owned here, not by the form: a deleted or moved image leaves the list and its form unmounts.
+  const mover = useFetcher<ManageActionResult>();
+  const deleter = useFetcher<ManageActionResult>();
+  useActionResult(mover, (result) => {
+    if (!result.ok) void modal.info({ title: "Error", message: result.message ?? "The image could not be moved." });
+  });
+  useActionResult(deleter, (result) => {
+    if (result.ok) void modal.info({ title: "Image Deleted", message: "The image has been deleted." });
+    else void modal.info({ title: "Error", message: result.message ?? "The image could not be deleted." });
+  });
   const [chosenId, setChosenId] = useState<string | null>(images[0]?.id ?? null);
   // The first image is selected; when the chosen one disappears (deleted, moved), fall back to the first.
   const chosen = images.find((i) => i.id === chosenId) ?? images[0] ?? null;
 
   return (
-    <Accordion className="mb-4" defaultActiveKey="edit">
+    <Accordion className="mb-4" defaultActiveKey="edit" data-testid="image-editor">
       <Accordion.Item eventKey="edit">
         <Accordion.Header as="h2">Edit Images</Accordion.Header>
         <Accordion.Body>
@@ -52,7 +63,14 @@ export function ImageEditor({ categories, selected, images, truncated }: Props) 
                 ))}
               </div>
               {chosen ? (
-                <ImageForm key={`${chosen.id}:${chosen.version}`} image={chosen} categories={categories} categoryName={selected.name} />
+                <ImageForm
+                  key={`${chosen.id}:${chosen.version}`}
+                  image={chosen}
+                  categories={categories}
+                  categoryName={selected.name}
+                  mover={mover}
+                  deleter={deleter}
+                />
               ) : null}
             </>
           )}
@@ -62,11 +80,19 @@ export function ImageEditor({ categories, selected, images, truncated }: Props) 
   );
 }
 
-function ImageForm({ image, categories, categoryName }: { image: ManagedImage; categories: ManageData["categories"]; categoryName: string }) {
+type Fetcher = ReturnType<typeof useFetcher<ManageActionResult>>;
+
+type FormProps = {
+  image: ManagedImage;
+  categories: ManageData["categories"];
+  categoryName: string;
+  mover: Fetcher;
+  deleter: Fetcher;
+};
+
+function ImageForm({ image, categories, categoryName, mover, deleter }: FormProps) {
   const modal = useModal();
   const saver = useFetcher<ManageActionResult>();
-  const mover = useFetcher<ManageActionResult>();
-  const deleter = useFetcher<ManageActionResult>();
   const [name, setName] = useState(image.name);
   const [title, setTitle] = useState(image.title);
   const [caption, setCaption] = useState(image.caption);
@@ -75,20 +101,13 @@ function ImageForm({ image, categories, categoryName }: { image: ManagedImage; c
   const dirty = name !== image.name || title !== image.title || caption !== image.caption;
   const renaming = name.trim() !== image.name;
   const saveError = saver.data && !saver.data.ok ? saver.data : undefined;
+  const nameError = saveError?.field === "name" || saveError?.field === "imageName" ? saveError.message : undefined;
 
   useActionResult(saver, (result) => {
     if (!result.ok && result.field !== "name" && result.field !== "imageName" && result.field !== "title" && result.field !== "caption") {
       void modal.info({ title: "Error", message: `Error saving image: ${result.message}` });
     }
   });
-  useActionResult(mover, (result) => {
-    if (!result.ok) void modal.info({ title: "Error", message: result.message ?? "The image could not be moved." });
-  });
-  useActionResult(deleter, (result) => {
-    if (result.ok) void modal.info({ title: "Image Deleted", message: "The image has been deleted." });
-    else void modal.info({ title: "Error", message: result.message ?? "The image could not be deleted." });
-  });
-
   return (
     <div className="row g-4">
       <div className="col-lg-6">
@@ -117,9 +136,9 @@ function ImageForm({ image, categories, categoryName }: { image: ManagedImage; c
               value={name}
               maxLength={LIMITS.imageName}
               onChange={(e) => setName(e.target.value)}
-              isInvalid={saveError?.field === "name" || saveError?.field === "imageName"}
+              isInvalid={nameError !== undefined}
             />
-            <Form.Control.Feedback type="invalid">{saveError?.message}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid">{nameError}</Form.Control.Feedback>
           </Form.Group>
           <Form.Group controlId="edit-title" className="mb-2">
             <Form.Label>Title / Alt</Form.Label>
@@ -133,7 +152,7 @@ function ImageForm({ image, categories, categoryName }: { image: ManagedImage; c
               onChange={(e) => setTitle(e.target.value)}
               isInvalid={saveError?.field === "title"}
             />
-            <Form.Control.Feedback type="invalid">{saveError?.message}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid">{saveError?.field === "title" ? saveError.message : null}</Form.Control.Feedback>
           </Form.Group>
           <Form.Group controlId="edit-caption" className="mb-3">
             <Form.Label>Caption</Form.Label>
@@ -147,7 +166,7 @@ function ImageForm({ image, categories, categoryName }: { image: ManagedImage; c
               onChange={(e) => setCaption(e.target.value)}
               isInvalid={saveError?.field === "caption"}
             />
-            <Form.Control.Feedback type="invalid">{saveError?.message}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid">{saveError?.field === "caption" ? saveError.message : null}</Form.Control.Feedback>
             {renaming ? <Form.Text>Saving a new name only renames the image; change the title and caption afterwards.</Form.Text> : null}
           </Form.Group>
           <div className="d-flex flex-wrap gap-2">

@@ -74,7 +74,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
               scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", "data:", "blob:"],
-              connectSrc: ["'self'"],
+              connectSrc: ["'self'", "blob:"],
               fontSrc: ["'self'", "data:"],
               objectSrc: ["'none'"],
               frameAncestors: ["'none'"],

@@ -1,0 +1,192 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+import path from "node:path";
+import { verificationLinkFromOutbox } from "../support/http-client";
+import { type RunningServer, startIsolatedServer } from "../support/server";
+import { PASSWORD, fillCredentials } from "./support/accounts";
+import { trackPageErrors } from "./support/page-errors";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
+const fixture = (name: string) => path.resolve("tests/fixtures/images", name);
+let server: RunningServer;
+
+test.describe.configure({ mode: "serial" });
+test.beforeAll(async () => {
+  server = await startIsolatedServer(PORT);
+});
+test.afterAll(async () => server?.stop());
+test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+
+const admin = "admin@galleries.test";
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/signIn");
+  await fillCredentials(page, admin, PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.getByRole("dialog", { name: "Signed In" }).getByRole("button", { name: "OK" }).click();
+  await page.goto("/manage");
+  await expect(page.getByRole("heading", { name: "Manage Galleries" })).toBeVisible();
+}
+
+async function dismiss(page: Page, title: string, text?: string | RegExp) {
+  const dialog = page.getByRole("dialog", { name: title });
+  // Uploads wait for the first image sizes to be made, which takes a few seconds on a busy machine.
+  if (text) await expect(dialog).toContainText(text, { timeout: 30_000 });
+  else await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const uploadSection = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Upload a new image" }) });
+
+test("the first admin sets up a category and uploads, with every validation message", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await page.goto("/signIn");
+  await fillCredentials(page, admin, PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("dialog", { name: "Verification email sent" }).getByRole("button", { name: "OK" }).click();
+  await page.goto(verificationLinkFromOutbox(server.dataDir, admin));
+  await page.goto("/manage");
+  await expect(page.getByText("There are no categories yet.")).toBeVisible();
+
+  const upload = uploadSection(page);
+  await upload.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByTestId("upload-problem")).toHaveText("Please select a category or create a new one");
+
+  await page.getByLabel("Add new Category").fill("kitchens");
+  await upload.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByTestId("upload-category")).toHaveText("kitchens");
+  await expect(page.getByLabel("Selected category", { exact: true })).toHaveValue(/\d+/);
+
+  await upload.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByTestId("upload-problem")).toHaveText("Please select an image file");
+
+  await page.getByLabel("Image files").setInputFiles(fixture("landscape.jpg"));
+  const name = page.getByLabel("File name", { exact: true });
+  await expect(name).toHaveValue("landscape");
+  await name.fill("  ");
+  await upload.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByTestId("upload-problem")).toHaveText("Please enter a file name");
+
+  await name.fill("worktop");
+  await page.getByLabel("Title / Alt").fill("Oak worktop");
+  await page.getByLabel("Caption").fill('<img src=x onerror="alert(1)"> fitted in a day');
+  await upload.getByRole("button", { name: "Upload" }).click();
+  await dismiss(page, "Success", "Image uploaded successfully");
+  await expect(page.getByRole("button", { name: "worktop" })).toBeVisible();
+  await expect(name).toHaveCount(0);
+
+  // The same name again is refused.
+  await page.getByLabel("Image files").setInputFiles(fixture("tiny.png"));
+  await page.getByLabel("File name", { exact: true }).fill("worktop");
+  await upload.getByRole("button", { name: "Upload" }).click();
+  await dismiss(page, "Error", "Image already exists: Please enter a  new name or delete the existing image");
+  await expect(uploadSection(page).getByText("Image already exists", { exact: true })).toBeVisible();
+
+  // A text file named .jpg is refused and nothing is stored.
+  await page.getByLabel("Image files").setInputFiles(fixture("not-really.jpg"));
+  await upload.getByRole("button", { name: "Upload" }).click();
+  await dismiss(page, "Error");
+  await expect(page.locator(".thumb-picker-item")).toHaveCount(1);
+
+  // Several at once, each with its own name and progress.
+  await page.getByLabel("Image files").setInputFiles([fixture("tiny.png"), fixture("exif-rotated.jpg")]);
+  await expect(page.getByTestId("upload-item")).toHaveCount(2);
+  await page.getByLabel("File name 1").fill("swatch");
+  await upload.getByRole("button", { name: "Upload" }).click();
+  await dismiss(page, "Success", "2 images uploaded successfully");
+  await expect(page.locator(".thumb-picker-item")).toHaveCount(3);
+  await expect(page.getByRole("button", { name: "exif-rotated" })).toBeVisible();
+  // The refused uploads above answer 409 and 400 on purpose; anything else is a fault.
+  expect(errors.filter((e) => !/status of (409|400)/.test(e))).toEqual([]);
+});
+
+test("edit images: save only after a change, rename, zoom, move and delete", async ({ page }) => {
+  await signInAsAdmin(page);
+  const editor = page.getByTestId("image-editor");
+  await page.getByRole("button", { name: "worktop" }).click();
+  await expect(page.getByTestId("edit-image-name")).toHaveText("worktop");
+  await expect(page.getByTestId("edit-category-name")).toHaveText("kitchens");
+  await expect(page.getByRole("button", { name: "Save Image" })).toHaveCount(0);
+
+  const zoom = page.getByTestId("zoom-preview");
+  await expect(zoom).toHaveAttribute("data-zoomed", "1");
+  await page.getByRole("button", { name: "Zoom into the preview (2x)" }).click();
+  await expect(zoom).toHaveAttribute("data-zoomed", "2");
+  await page.getByRole("button", { name: "Zoom out of the preview" }).click();
+  await expect(zoom).toHaveAttribute("data-zoomed", "1");
+
+  await editor.getByLabel("Title / Alt").fill("Solid oak worktop");
+  await page.getByRole("button", { name: "Save Image" }).click();
+  await expect(page.getByRole("button", { name: "Save Image" })).toHaveCount(0);
+  await page.reload();
+  await page.getByRole("button", { name: "worktop" }).click();
+  await expect(editor.getByLabel("Title / Alt")).toHaveValue("Solid oak worktop");
+
+  // A new name only renames.
+  await editor.getByLabel("Image name").fill("swatch");
+  await page.getByRole("button", { name: "Save Image" }).click();
+  await expect(editor.getByText("Image already exists")).toBeVisible();
+  await editor.getByLabel("Image name").fill("oak worktop");
+  await page.getByRole("button", { name: "Save Image" }).click();
+  await expect(page.getByTestId("edit-image-name")).toHaveText("oak worktop");
+
+  // Move to a second category.
+  await page.getByLabel("Add new Category").fill("bathrooms");
+  await uploadSection(page).getByRole("button", { name: "Add" }).click();
+  await expect(page.getByTestId("upload-category")).toHaveText("bathrooms");
+  await page.getByLabel("Selected category", { exact: true }).selectOption({ label: "kitchens" });
+  await page.getByRole("button", { name: "swatch" }).click();
+  await page.getByLabel("Move to category").selectOption({ label: "bathrooms" });
+  await page.getByRole("button", { name: "Move", exact: true }).click();
+  await expect(page.getByRole("button", { name: "swatch" })).toHaveCount(0);
+  await page.getByLabel("Selected category", { exact: true }).selectOption({ label: "bathrooms" });
+  await expect(page.getByRole("button", { name: "swatch" })).toBeVisible();
+
+  // Delete: Cancel keeps it, Confirm deletes it.
+  await page.getByRole("button", { name: "Delete Image" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: "swatch" })).toBeVisible();
+  await page.getByRole("button", { name: "Delete Image" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete image" }).click();
+  await dismiss(page, "Image Deleted", "The image has been deleted.");
+  await expect(page.getByText("There are no images in bathrooms yet.")).toBeVisible();
+});
+
+test("categories: rename with the red border cue, refresh, delete", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByLabel("Selected category", { exact: true }).selectOption({ label: "bathrooms" });
+  const rename = page.getByTestId("category-rename");
+  await expect(rename).not.toHaveClass(/border-danger/);
+  await rename.fill("bathroom refits");
+  await expect(rename).toHaveClass(/border-danger/);
+  await page.getByRole("button", { name: "Change" }).click();
+  await expect(page.getByLabel("Selected category", { exact: true }).locator("option:checked")).toHaveText("bathroom refits");
+  await expect(rename).toHaveValue("");
+
+  await page.getByRole("button", { name: "Refresh List" }).click();
+  await page.getByRole("button", { name: "Delete Selected Category" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByLabel("Selected category", { exact: true }).locator("option")).toHaveCount(2);
+  await page.getByRole("button", { name: "Delete Selected Category" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete category" }).click();
+  await dismiss(page, "Category Deleted", "Category has been deleted successfully");
+  await expect(page.getByLabel("Selected category", { exact: true }).locator("option")).toHaveCount(1);
+  await expect(page.getByLabel("Selected category", { exact: true }).locator("option:checked")).toHaveText("kitchens");
+
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test("an uploaded photo is served upright with the GPS and EXIF stripped", async ({ page, request }) => {
+  await signInAsAdmin(page);
+  await page.getByRole("button", { name: "exif-rotated" }).click();
+  const src = await page.getByTestId("zoom-preview").locator("img").getAttribute("src");
+  expect(src).toMatch(/^\/media\//);
+  const response = await request.get(src!);
+  expect(response.status()).toBe(200);
+  const bytes = await response.body();
+  // No EXIF segment (APP1 "Exif") and no GPS anywhere in the served file.
+  expect(bytes.includes(Buffer.from("Exif"))).toBe(false);
+  expect(bytes.includes(Buffer.from("GPS"))).toBe(false);
+});
