@@ -82,6 +82,40 @@ for (const dialect of await testDialects()) {
       expect(profile).toMatch(/data-testid="profile-status">Member</);
     });
 
+    it("gallery writes replayed with a member's or a visitor's cookies are refused and change nothing", async () => {
+      const created = await admin.client.post("/manage?index", { intent: "create-category", name: "Protected" });
+      expect(created.status).toBe(200);
+      const db = database?.db ?? createDb({ kind: "sqlite", file: path.join(server.dataDir, "site.db") });
+      const category = await db.selectFrom("category").select(["id", "name"]).where("name", "=", "Protected").executeTakeFirstOrThrow();
+      const writes: Record<string, string>[] = [
+        { intent: "create-category", name: "Intruder" },
+        { intent: "rename-category", categoryId: String(category.id), name: "Renamed" },
+        { intent: "delete-category", categoryId: String(category.id) },
+        { intent: "save-image", imageId: "0190f000-0000-7000-8000-000000000001", version: "1", name: "x", title: "", caption: "" },
+        { intent: "move-image", imageId: "0190f000-0000-7000-8000-000000000001", version: "1", categoryId: String(category.id) },
+        { intent: "delete-image", imageId: "0190f000-0000-7000-8000-000000000001" },
+      ];
+      for (const body of writes) {
+        expect((await visitor.post("/manage?index", body)).status, body.intent).toBe(401);
+        expect((await member.client.post("/manage?index", body)).status, body.intent).toBe(403);
+      }
+      const complete = { uploadId: "0".repeat(32), categoryId: String(category.id), name: "sneaky", title: "", caption: "" };
+      expect((await visitor.post("/manage/uploads/complete", complete)).status).toBe(401);
+      expect((await member.client.post("/manage/uploads/complete", complete)).status).toBe(403);
+      for (const client of [visitor, member.client]) {
+        const tus = await fetch(`${server.baseURL}/api/uploads`, {
+          method: "POST",
+          headers: { origin: server.baseURL, cookie: client.cookieHeader, "tus-resumable": "1.0.0", "upload-length": "10" },
+        });
+        expect([401, 403]).toContain(tus.status);
+      }
+      const names = (await db.selectFrom("category").select("name").execute()).map((c) => c.name);
+      if (!database) await db.destroy();
+      expect(names).toContain("Protected");
+      expect(names).not.toContain("Intruder");
+      expect(names).not.toContain("Renamed");
+    });
+
     it("Better Auth's own admin and account endpoints are not reachable over HTTP", async () => {
       for (const path of ["/api/auth/admin/list-users", "/api/auth/admin/set-role", "/api/auth/admin/remove-user", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/change-password", "/api/auth/update-user"]) {
         const response = await member.client.request("POST", path);
