@@ -4,7 +4,10 @@ import path from "node:path";
 /** A tiny browser stand-in for server tests: keeps cookies, sends Origin, never follows redirects. */
 export class HttpClient {
   private cookies = new Map<string, string>();
-  constructor(readonly baseURL: string) {}
+  readonly baseURL: string;
+  constructor(baseURL: string) {
+    this.baseURL = baseURL;
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");

@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import { useEffect } from "react";
+import { data, useRevalidator } from "react-router";
 import { z } from "zod";
 import { CategoryPanel } from "~/components/manage/category-panel";
 import { ImageEditor } from "~/components/manage/image-editor";
@@ -118,6 +119,16 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ManageGalleries({ loaderData }: Route.ComponentProps) {
   const { categories, selected, images, truncated } = loaderData;
+  const revalidator = useRevalidator();
+  const processing = images.some((image) => image.status === "processing");
+  // While the background work makes the remaining sizes, look again every few seconds.
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle" && document.visibilityState === "visible") void revalidator.revalidate();
+    }, 5000);
+    return () => clearInterval(timer);
+  }, [processing, revalidator]);
   return (
     <>
       <h1 className="h2 mb-4">Manage Galleries</h1>
