@@ -67,7 +67,7 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
     if (!canAutoLoad || !target) return;
     // Starts the next page well before the end comes into view, so scrolling rarely meets the spinner.
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadMore(), {
-      rootMargin: "0px 0px 1200px 0px",
+      rootMargin: "0px 0px 800px 0px",
     });
     observer.observe(target);
     return () => observer.disconnect();
@@ -80,7 +80,7 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
   const current = items[view.index];
   return (
     <>
-      <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-4 list-unstyled gallery-grid">
+      <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-4 list-unstyled gallery-grid" aria-label={`${categoryName} photos`}>
         {items.map((item, index) => (
           <ImageCard
             key={item.id}

@@ -36,6 +36,7 @@ export function Lightbox({ item, index, position, show, waiting, failed, canStep
   useEffect(() => {
     if (!show) return;
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Tab") return keepTabInside(event);
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       const direction = event.key === "ArrowLeft" ? "previous" : event.key === "ArrowRight" ? "next" : null;
       if (!direction) return;
@@ -57,6 +58,7 @@ export function Lightbox({ item, index, position, show, waiting, failed, canStep
       fullscreen
       restoreFocus={false}
       className="lightbox"
+      contentClassName="lightbox-content"
       data-bs-theme="dark"
       aria-labelledby="lightbox-title"
     >
@@ -104,4 +106,27 @@ export function Lightbox({ item, index, position, show, waiting, failed, canStep
       </Modal.Footer>
     </Modal>
   );
+}
+
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last control goes round to the first, and Shift+Tab the other way. react-bootstrap only pulls
+ * focus back once it has left, and tabbing out of a full-screen dialog would otherwise stop in the browser's own UI.
+ */
+function keepTabInside(event: KeyboardEvent) {
+  const content = document.querySelector(".lightbox-content");
+  const focusable = content ? [...content.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const inside = active instanceof HTMLElement && focusable.includes(active);
+  if (event.shiftKey && (!inside || active === first)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (!inside || active === last)) {
+    event.preventDefault();
+    first.focus();
+  }
 }
