@@ -244,8 +244,10 @@ test("a long gallery sends a screenful first and loads the rest as the visitor s
   page.on("request", (r) => r.url().includes("/images?after=") && pages.push(r.url()));
   await page.mouse.wheel(0, 20_000);
   await expect(cards(page, "Plastering")).toHaveCount(48);
-  await page.mouse.wheel(0, 20_000);
+  // The button does the same for a keyboard, and focus moves to the first new photo.
+  await page.getByRole("link", { name: "Load more photos" }).press("Enter");
   await expect(cards(page, "Plastering")).toHaveCount(60);
+  await expect(page.getByRole("button", { name: "Skimmed wall number 49", exact: true })).toBeFocused();
   await expect(cardTitles(page, "Plastering").nth(59)).toHaveText("Wall 60");
   await expect(page.getByRole("link", { name: "Load more photos" })).toHaveCount(0);
   expect(pages).toHaveLength(2);

@@ -52,30 +52,31 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
     [view, items.length, hasMore, loadMore],
   );
 
-  const focusTarget = useRef<string | null>(null);
-  // After "Load more", focus moves to the first new card, so a keyboard user carries on where the new photos start.
-  useEffect(() => {
-    if (!focusTarget.current) return;
-    document.getElementById(getCardButtonId(focusTarget.current))?.focus();
-    focusTarget.current = null;
-  }, [items.length]);
-
   const sentinel = useRef<HTMLDivElement>(null);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusId) document.getElementById(getCardButtonId(focusId))?.focus();
+  }, [focusId]);
+
+  // The spinner replaces "Load more photos" while a page loads. If focus was there (a keyboard user tabbed to it,
+  // which also brings it into the observer's view), it moves to the first new photo instead of falling to the page.
+  const requestMore = useCallback(async () => {
+    const hadFocus = sentinel.current?.contains(document.activeElement) ?? false;
+    const firstNew = await loadMore();
+    if (hadFocus && firstNew) setFocusId(firstNew);
+  }, [loadMore]);
+
   const canAutoLoad = hasMore && status === "idle";
   useEffect(() => {
     const target = sentinel.current;
     if (!canAutoLoad || !target) return;
     // Starts the next page well before the end comes into view, so scrolling rarely meets the spinner.
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadMore(), {
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void requestMore(), {
       rootMargin: "0px 0px 800px 0px",
     });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [canAutoLoad, loadMore]);
-
-  const loadMoreAndFocus = async () => {
-    focusTarget.current = await loadMore();
-  };
+  }, [canAutoLoad, requestMore]);
 
   const current = items[view.index];
   return (
@@ -101,7 +102,7 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
         ) : status === "error" ? (
           <div role="alert" className="text-center">
             <p>Sorry, the next photos could not be loaded.</p>
-            <Button variant="outline-primary" onClick={() => void loadMoreAndFocus()}>
+            <Button variant="outline-primary" onClick={() => void requestMore()}>
               Try again
             </Button>
           </div>
@@ -111,7 +112,7 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
             href={getNextPageHref(categoryId, nextAfter)}
             onClick={(event) => {
               event.preventDefault();
-              void loadMoreAndFocus();
+              void requestMore();
             }}
           >
             Load more photos
