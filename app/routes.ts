@@ -23,6 +23,8 @@ export default [
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("avatars/:file", "routes/resources/avatar.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("gallery/:id", "routes/public/gallery.tsx"),
+  route("gallery/:id/images", "routes/resources/gallery-images.ts"),
   route("media/:imageId/:variant", "routes/resources/image.ts"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_NOT_FOUND, getImageSources, getPlaceholderDataUrl } from "./image-url";
+import { IMAGE_NOT_FOUND, getImageSources, getPlaceholderColour, getPlaceholderDataUrl } from "./image-url";
 import { type ImageVariant, type VariantFormat, type VariantName, parseVariants, planVariantWidths } from "./image-variants";
 
 const ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
@@ -91,5 +91,13 @@ describe("getPlaceholderDataUrl", () => {
   it("turns a thumbhash into a PNG data URL and ignores nonsense", () => {
     expect(getPlaceholderDataUrl("1QcSHQRnh493V4dIh4eXh1h4kJUI")).toMatch(/^data:image\/png;base64,/);
     expect(getPlaceholderDataUrl(null)).toBeUndefined();
+  });
+});
+
+describe("getPlaceholderColour", () => {
+  it("gives the thumbhash's average colour as CSS, and nothing for a missing or broken hash", () => {
+    expect(getPlaceholderColour("1QcSHQRnh493V4dIh4eXh1h4kJUI")).toMatch(/^rgb\(\d{1,3} \d{1,3} \d{1,3}\)$/);
+    expect(getPlaceholderColour(null)).toBeUndefined();
+    expect(getPlaceholderColour("not base64!")).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { thumbHashToDataURL } from "thumbhash";
+import { thumbHashToAverageRGBA, thumbHashToDataURL } from "thumbhash";
 import {
   FORMAT_CONTENT_TYPES,
   type ImageVariant,
@@ -71,12 +71,29 @@ export function getImageSources(image: DisplayableImage, sizes = "100vw"): Image
   return { sources, src: getVariantUrl(image.id, src), srcSet: srcSetOf(fallback), sizes, width, height };
 }
 
+function decodePlaceholder(placeholder: string): Uint8Array {
+  return Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0));
+}
+
 /** A blurred preview from the stored thumbhash, as a data: URL for the background of the image box. */
 export function getPlaceholderDataUrl(placeholder: string | null): string | undefined {
   if (!placeholder) return undefined;
   try {
-    const bytes = Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0));
-    return thumbHashToDataURL(bytes);
+    return thumbHashToDataURL(decodePlaceholder(placeholder));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The thumbhash's average colour as CSS: a few bytes, where the blurred data: URL is about 4 KB, so a page can
+ * put it in server-rendered HTML for every card.
+ */
+export function getPlaceholderColour(placeholder: string | null): string | undefined {
+  if (!placeholder) return undefined;
+  try {
+    const { r, g, b } = thumbHashToAverageRGBA(decodePlaceholder(placeholder));
+    return `rgb(${Math.round(r * 255)} ${Math.round(g * 255)} ${Math.round(b * 255)})`;
   } catch {
     return undefined;
   }

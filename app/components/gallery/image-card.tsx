@@ -1,0 +1,48 @@
+import { memo } from "react";
+import { type GalleryItem, getGalleryEntry } from "~/lib/gallery";
+import { GalleryEntryPicture } from "./gallery-entry-picture";
+
+/** How wide a card's picture is drawn: one column on phones, two from sm, three from lg, four from xl. */
+const CARD_SIZES =
+  "(min-width: 1400px) 306px, (min-width: 1200px) 261px, (min-width: 992px) 296px, (min-width: 768px) 336px, (min-width: 576px) 246px, calc(100vw - 24px)";
+
+export function getCardButtonId(imageId: string): string {
+  return `gallery-photo-${imageId}`;
+}
+
+type Props = {
+  item: GalleryItem;
+  index: number;
+  failed: boolean;
+  categoryName: string;
+  /** Among the first screenful: loaded at once rather than lazily, the very first with high priority. */
+  eager: boolean;
+  onOpen(index: number): void;
+  onFailed(imageId: string): void;
+};
+
+/** One photo of the grid: the picture is a button that opens the expanded view, then the title and caption. */
+export const ImageCard = memo(function ImageCard({ item, index, failed, categoryName, eager, onOpen, onFailed }: Props) {
+  const entry = getGalleryEntry(item, failed, `${categoryName} photo ${index + 1}`);
+  return (
+    <li className="col">
+      <article className="card h-100 gallery-card">
+        <button type="button" id={getCardButtonId(item.id)} className="gallery-card-button" onClick={() => onOpen(index)}>
+          <GalleryEntryPicture
+            entry={entry}
+            placeholder={item.placeholder}
+            sizes={CARD_SIZES}
+            title="Click on image to expand"
+            eager={eager}
+            fetchPriority={index === 0 ? "high" : undefined}
+            onFailed={() => onFailed(item.id)}
+          />
+        </button>
+        <div className="card-body">
+          <h2 className="h6 card-title fw-semibold gallery-text">{entry.title}</h2>
+          {entry.caption ? <p className="card-text gallery-text gallery-card-caption">{entry.caption}</p> : null}
+        </div>
+      </article>
+    </li>
+  );
+});
