@@ -8,6 +8,12 @@ export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3's Sass sources still use @import and global functions; both work in Dart Sass 1.x.
+      scss: { quietDeps: true, silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"] },
+    },
+  },
   environments: {
     ssr: { build: { rollupOptions: { input: "./app/server/http/app.server.ts" } } },
   },

@@ -1,4 +1,4 @@
-import bootstrapCss from "bootstrap/dist/css/bootstrap.min.css?url";
+import bootstrapCss from "~/styles/bootstrap.scss?url";
 import {
   Links,
   Meta,
@@ -14,6 +14,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { THEME_SCRIPT } from "~/components/layout/theme";
 import { ModalHost } from "~/components/modal/modal-host";
 import { useNonce } from "~/components/nonce";
+import publicCss from "~/styles/public.css?url";
 import siteCss from "~/styles/site.css?url";
 import { getDb } from "~/server/db/client.server";
 import { listCategories } from "~/server/db/categories.server";
@@ -27,6 +28,7 @@ import type { Route } from "./+types/root";
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: bootstrapCss },
   { rel: "stylesheet", href: siteCss },
+  { rel: "stylesheet", href: publicCss },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

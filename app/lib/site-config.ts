@@ -20,9 +20,14 @@ export const ServiceSchema = z
     summary: Text,
     items: z.array(Text).optional(),
     prose: Paragraphs.optional(),
+    /** An outside site, opened in a new tab. */
     link: Link.optional(),
+    /** A page of this site that says more. */
+    pageLink: z.object({ label: Text, path: z.string().regex(/^\/[^/]/, "a path of this site, like /ha") }).optional(),
     /** Name of the gallery category whose first two photos illustrate the service. */
     galleryCategory: Text.optional(),
+    /** Shown instead while that gallery has fewer than two photos. */
+    artwork: z.array(Picture).max(2).optional(),
   })
   .refine((s) => s.items !== undefined || s.prose !== undefined, "a service needs items or prose");
 

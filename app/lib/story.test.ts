@@ -64,10 +64,14 @@ describe("storyReducer", () => {
     expect(storyReducer(pages, done, { type: "advance" })).toBe(done);
   });
 
-  it("reveals everything at once", () => {
-    const state = run({ type: "reveal" });
-    expect(state.phase).toBe("finished");
-    expect(visibleText(pages, state, true)).toBe("ab\n\nc");
+  it("completes the current screen at once", () => {
+    expect(run({ type: "complete" })).toEqual(initialStoryState);
+    expect(run({ type: "begin" }, { type: "complete" })).toEqual({ phase: "waiting", page: 0, typed: 2 });
+    expect(run({ type: "begin" }, { type: "complete" }, { type: "advance" }, { type: "complete" })).toEqual({
+      phase: "finished",
+      page: 1,
+      typed: 1,
+    });
   });
 });
 
@@ -146,11 +150,14 @@ describe("playStory timing", () => {
     expect(last()).toEqual({ phase: "typing", page: 0, typed: 1 });
   });
 
-  it("shows everything at once, with no timers, when motion is reduced", () => {
-    const { last, pages } = record("ab[k]cd[e]", { reducedMotion: true });
-    expect(last().phase).toBe("finished");
-    expect(visibleText(pages, last(), true)).toBe("ab\n\ncd");
+  it("shows each screen whole, with no delay and no timers, when motion is reduced", () => {
+    const { last, pages, player } = record("ab[k]cd[e]", { reducedMotion: true });
+    expect(last()).toEqual({ phase: "waiting", page: 0, typed: 2 });
+    expect(visibleText(pages, last())).toBe("ab");
     expect(vi.getTimerCount()).toBe(0);
+    player.advance();
+    expect(last()).toEqual({ phase: "finished", page: 1, typed: 2 });
+    expect(visibleText(pages, last())).toBe("cd");
   });
 
   it("stop() cancels the pending start", () => {

@@ -28,8 +28,8 @@ export type StoryEvent =
   | { type: "tick" }
   /** A click or key press. */
   | { type: "advance" }
-  /** Reduced motion: skip the typing and show everything. */
-  | { type: "reveal" };
+  /** Reduced motion: the rest of the current screen appears at once. */
+  | { type: "complete" };
 
 const MARKER = /\[(k|t|e)\]/g;
 
@@ -68,10 +68,8 @@ export function storyReducer(pages: readonly StoryPage[], state: StoryState, eve
       return state.phase === "typing" ? settle(pages, { ...state, typed: state.typed + 1 }) : state;
     case "advance":
       return state.phase === "waiting" ? settle(pages, { phase: "typing", page: state.page + 1, typed: 0 }) : state;
-    case "reveal": {
-      const page = pages.length - 1;
-      return { phase: "finished", page, typed: pages[page]?.text.length ?? 0 };
-    }
+    case "complete":
+      return state.phase === "typing" ? settle(pages, { ...state, typed: pages[state.page]?.text.length ?? 0 }) : state;
   }
 }
 
@@ -83,9 +81,8 @@ function settle(pages: readonly StoryPage[], state: StoryState): StoryState {
   return { ...state, typed: page.text.length, phase: page.ending === "wait" ? "waiting" : "finished" };
 }
 
-/** The text on the screen: the current page so far, or every page once revealed all at once. */
-export function visibleText(pages: readonly StoryPage[], state: StoryState, revealed = false): string {
-  if (revealed) return pages.map((p) => p.text).join("\n\n");
+/** The text on the screen: the current page as far as it has been typed. */
+export function visibleText(pages: readonly StoryPage[], state: StoryState): string {
   return pages[state.page]?.text.slice(0, state.typed) ?? "";
 }
 
@@ -113,7 +110,8 @@ export type StoryPlayer = {
 
 /**
  * Drives the state machine with timers: the start delay, then one tick per STORY_TICK_MS while typing.
- * With `reducedMotion` the whole story shows at once. `onChange` receives every new state.
+ * With `reducedMotion` there is no delay and no typing: each screen appears whole, still one screen per click or key.
+ * `onChange` receives every new state.
  */
 export function playStory(
   pages: readonly StoryPage[],
@@ -128,6 +126,10 @@ export function playStory(
     const next = storyReducer(pages, state, event);
     if (next === state) return;
     state = next;
+    if (state.phase === "typing" && options.reducedMotion) {
+      dispatch({ type: "complete" });
+      return;
+    }
     if (state.phase === "typing") ticker ??= setInterval(() => dispatch({ type: "tick" }), STORY_TICK_MS);
     else if (ticker !== undefined) {
       clearInterval(ticker);
@@ -136,7 +138,7 @@ export function playStory(
     onChange(state);
   };
 
-  if (options.reducedMotion) dispatch({ type: "reveal" });
+  if (options.reducedMotion) dispatch({ type: "begin" });
   else starter = setTimeout(() => dispatch({ type: "begin" }), STORY_START_DELAY_MS);
 
   return {
