@@ -18,30 +18,32 @@ export function loader() {
 export default function About({ loaderData }: Route.ComponentProps) {
   const { page, areas } = loaderData;
   return (
-    <div className="container py-4 page-narrow">
-      <h1>
-        {page.headingPrefix} {joinWithAnd(areas)}
-      </h1>
-      {page.sections.map((section) => (
-        <section key={section.heading} className="mt-4">
-          <h2>{section.heading}</h2>
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </section>
-      ))}
-      {page.photos.length > 0 ? (
-        <figure className="mt-4">
-          <div className="photo-grid">
-            {page.photos.map((photo) => (
-              <TogglePhoto key={photo.src} photo={staticPhoto(photo)} sizes="(min-width: 768px) 33vw, 100vw" lazy />
+    <div className="container py-4">
+      <div className="page-narrow">
+        <h1 className="h2">
+          {page.headingPrefix} {joinWithAnd(areas)}
+        </h1>
+        {page.sections.map((section) => (
+          <section key={section.heading} className="mt-4">
+            <h2>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
             ))}
-          </div>
-          <figcaption className="mt-2">{page.caption}</figcaption>
-        </figure>
-      ) : (
-        <p className="mt-4">{page.caption}</p>
-      )}
+          </section>
+        ))}
+        {page.photos.length > 0 ? (
+          <figure className="mt-4">
+            <div className="photo-grid">
+              {page.photos.map((photo) => (
+                <TogglePhoto key={photo.src} photo={staticPhoto(photo)} sizes="(min-width: 768px) 33vw, 100vw" lazy />
+              ))}
+            </div>
+            <figcaption className="mt-2">{page.caption}</figcaption>
+          </figure>
+        ) : (
+          <p className="mt-4">{page.caption}</p>
+        )}
+      </div>
     </div>
   );
 }

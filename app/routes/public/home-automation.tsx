@@ -15,33 +15,35 @@ export function loader() {
 export default function HomeAutomation({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
-    <div className="container py-4 page-narrow">
-      <h1>{page.heading}</h1>
-      {page.intro.map((paragraph) => (
-        <p key={paragraph} className="fs-5">
-          {paragraph}
-        </p>
-      ))}
-      {/* Several answers may be open at once, to compare them. */}
-      <Accordion alwaysOpen className="mt-4">
-        {page.questions.map((entry) => (
-          <Accordion.Item key={entry.id} eventKey={entry.id} id={entry.id}>
-            <Accordion.Header as="h2">{entry.question}</Accordion.Header>
-            <Accordion.Body>
-              {entry.answer.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-              {entry.list ? (
-                <ul className="mb-0">
-                  {entry.list.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </Accordion.Body>
-          </Accordion.Item>
+    <div className="container py-4">
+      <div className="page-narrow">
+        <h1>{page.heading}</h1>
+        {page.intro.map((paragraph) => (
+          <p key={paragraph} className="fs-5">
+            {paragraph}
+          </p>
         ))}
-      </Accordion>
+        {/* Several answers may be open at once, to compare them. */}
+        <Accordion alwaysOpen className="mt-4">
+          {page.questions.map((entry) => (
+            <Accordion.Item key={entry.id} eventKey={entry.id} id={entry.id}>
+              <Accordion.Header as="h2">{entry.question}</Accordion.Header>
+              <Accordion.Body>
+                {entry.answer.map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
+                {entry.list ? (
+                  <ul className="mb-0">
+                    {entry.list.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </Accordion.Body>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      </div>
     </div>
   );
 }

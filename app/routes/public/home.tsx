@@ -33,23 +33,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="home-hero border-bottom">
-        <div className="container py-5">
-          <h1 className="display-5 fw-bold">{page.heading}</h1>
-          <div className="lead-block">
+        <div className="container py-5 home-hero-layout">
+          <div>
+            <h1 className="display-5 fw-bold">{page.heading}</h1>
             {page.intro.map((paragraph) => (
               <p key={paragraph} className="fs-5">
                 {paragraph}
               </p>
             ))}
+            <div className="d-flex flex-wrap gap-2 mt-4">
+              <Link to="/contact" className="btn btn-primary btn-lg">
+                {page.callToAction}
+              </Link>
+              <a href={`tel:${business.phoneE164}`} className="btn btn-outline-primary btn-lg">
+                Call {business.phone}
+              </a>
+            </div>
           </div>
-          <div className="d-flex flex-wrap gap-2 mt-4">
-            <Link to="/contact" className="btn btn-primary btn-lg">
-              {page.callToAction}
-            </Link>
-            <a href={`tel:${business.phoneE164}`} className="btn btn-outline-primary btn-lg">
-              Call {business.phone}
-            </a>
-          </div>
+          {/* Decoration for wide screens only; lazy, so phones, which hide it, never download it. */}
+          <img src="/images/home/hero.svg" alt="" width={600} height={480} loading="lazy" className="home-hero-art" />
         </div>
       </section>
 
