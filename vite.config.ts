@@ -15,6 +15,22 @@ export default defineConfig({
     },
   },
   environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            // Fewer, larger chunks: every file costs a request and its headers, and the framework and the
+            // react-bootstrap layout are needed on every page anyway (bench:pages checks the JavaScript budget).
+            manualChunks(id: string) {
+              if (/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return "framework";
+              if (/node_modules\/(react-bootstrap|@restart|@react-aria|react-aria|@popperjs|dom-helpers|react-transition-group|react-lifecycles-compat|uncontrollable|classnames|warning|invariant|prop-types|@babel\/runtime|@swc\/helpers)\//.test(id)) return "ui";
+              // The small helpers several public pages share, as one file rather than one request each.
+              if (/\/app\/(lib\/(seo|photo|format|structured-data)|components\/public\/(photo-view|toggle-photo|use-hydrated))\.tsx?$/.test(id)) return "public";
+            },
+          },
+        },
+      },
+    },
     ssr: { build: { rollupOptions: { input: "./app/server/http/app.server.ts" } } },
   },
   plugins: [reactRouter()],

@@ -3,6 +3,9 @@ import { STORY_START_DELAY_MS, STORY_TICK_MS, parseStory } from "../../app/lib/s
 import { trackPageErrors } from "./support/page-errors";
 import { axeViolations, site, waitForHydration } from "./support/public-site";
 
+// Driving a thousand timer ticks through the page's fake clock takes a while on a busy two-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 const webdev = site.pages.webdev;
 const pages = parseStory(webdev.story);
 const START = new Date("2026-11-21T10:00:00Z");

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
+  type StoryPhase,
   type StoryPlayer,
+  type StoryState,
   finishedAction,
-  initialStoryState,
   linkTriggers,
   parseStory,
   playStory,
@@ -38,22 +39,51 @@ function isStoryKey(event: KeyboardEvent, screen: HTMLElement | null): boolean {
   return (event.target === document.body || event.target === document.documentElement) && !SCROLL_KEYS.has(event.key);
 }
 
+/**
+ * Writes the typed text, and the cursor after it, straight into the screen. The text changes every 6 ms: a React
+ * render per character kept the main thread busy on a phone. The cursor is a new element each time, so it is not
+ * an element "moving" (a layout shift) but a new one appearing.
+ */
+function drawScreen(element: HTMLElement, text: string, phase: StoryPhase) {
+  const nodes: Node[] = [document.createTextNode(text)];
+  if (phase !== "finished") {
+    const cursor = document.createElement("span");
+    cursor.className = "retro-cursor";
+    cursor.textContent = phase === "waiting" ? "K" : "L";
+    nodes.push(cursor);
+  }
+  element.replaceChildren(...nodes);
+}
+
+type View = { phase: StoryPhase; triggers: number };
+
 /** The retro TV on /webdev that types the story (spec section 4), driven by the state machine in lib/story. */
 export function StoryScreen({ story, continuePrompt, finishedPrompt, retroButton, retroSiteUrl }: Props) {
   const pages = useMemo(() => parseStory(story), [story]);
-  const [state, setState] = useState(initialStoryState);
+  // React renders only what changes now and then: the phase and the lit lamps.
+  const [view, setView] = useState<View>({ phase: "idle", triggers: 0 });
   const player = useRef<StoryPlayer | null>(null);
   const screen = useRef<HTMLButtonElement>(null);
+  const text = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     // Reduced motion: each screen appears whole, without the typing and the start delay.
     const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    const current = playStory(pages, setState, { reducedMotion });
+    let shown: View = { phase: "idle", triggers: 0 };
+    const onChange = (state: StoryState) => {
+      if (text.current) drawScreen(text.current, visibleText(pages, state), state.phase);
+      const next = { phase: state.phase, triggers: linkTriggers(pages, state) };
+      if (next.phase !== shown.phase || next.triggers !== shown.triggers) {
+        shown = next;
+        setView(next);
+      }
+    };
+    const current = playStory(pages, onChange, { reducedMotion });
     player.current = current;
     return () => current.stop();
   }, [pages]);
 
-  const { phase } = state;
+  const { phase, triggers } = view;
   const openRetroSite = useCallback(() => window.open(retroSiteUrl, "_blank", "noopener,noreferrer"), [retroSiteUrl]);
   const respond = useCallback(
     (key: string | null) => {
@@ -77,7 +107,6 @@ export function StoryScreen({ story, continuePrompt, finishedPrompt, retroButton
   }, [respond]);
 
   const prompt = phase === "waiting" ? continuePrompt : phase === "finished" ? finishedPrompt : null;
-  const triggers = linkTriggers(pages, state);
 
   return (
     <div className="story" data-phase={phase} data-link-triggers={triggers}>
@@ -90,10 +119,8 @@ export function StoryScreen({ story, continuePrompt, finishedPrompt, retroButton
             aria-label={`Story screen. ${prompt ?? "Typing."}`}
             onClick={() => respond(null)}
           >
-            <span className="retro-screen-text" aria-hidden="true" data-testid="story-text">
-              {visibleText(pages, state)}
-              {phase === "finished" ? null : <span className="retro-cursor">{phase === "waiting" ? "K" : "L"}</span>}
-            </span>
+            {/* Filled by drawScreen; React never renders children here. Empty, CSS shows the waiting cursor. */}
+            <span ref={text} className="retro-screen-text" aria-hidden="true" data-testid="story-text" />
             {prompt ? (
               <span className="retro-screen-prompt" aria-hidden="true" data-testid="story-prompt">
                 {prompt}
