@@ -26,6 +26,24 @@ for (const { path, heading } of PUBLIC_PAGES) {
   });
 }
 
+test("the stylesheet is inlined once, blocks nothing, and stays through hydration and client-side navigation", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await page.goto("/");
+  const styles = page.locator('style[data-href="site-styles"]');
+  await expect(styles).toHaveCount(1);
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "More about me" }).click();
+  await expect(page).toHaveURL(/\/aboutme$/);
+  await page.getByRole("navigation").getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(styles).toHaveCount(1);
+  expect(((await styles.textContent()) ?? "").length).toBeGreaterThan(100_000);
+  await expect(page.locator(".site-navbar")).toHaveCSS("position", "sticky");
+  await expect(page.getByRole("button", { name: business.email })).toHaveCSS("border-top-style", "solid");
+  expect(errors).toEqual([]);
+});
+
 test.describe("home page", () => {
   test("shows who he is, the areas, every service linking to its section, and how to get in touch", async ({ page }) => {
     await page.goto("/");
