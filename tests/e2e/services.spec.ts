@@ -50,6 +50,20 @@ test("opening a section sets its title and description; closing it restores the 
   expect(errors).toEqual([]);
 });
 
+test("leaving with a section open gives the next page its own title and description", async ({ page }) => {
+  await page.goto("/services#tiling");
+  await expect(page).toHaveTitle(service("tiling").title);
+  await page.getByRole("navigation").getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page).toHaveTitle(site.pages.contact.title);
+  expect(await description(page)).toBe(site.pages.contact.description);
+  // Back again: the address still names the section, so it opens again.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/services#tiling$/);
+  await expect(sectionButton(page, "Tiling")).toHaveAttribute("aria-expanded", "true");
+  await expect(page).toHaveTitle(service("tiling").title);
+});
+
 test("only one section is open at a time", async ({ page }) => {
   await page.goto("/services");
   await waitForHydration(page);
