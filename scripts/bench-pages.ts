@@ -50,7 +50,17 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
 
 type Audits = Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
 
+/** One Lighthouse run; a second try when Lighthouse itself fails (it sometimes loses the trace on a busy machine). */
 function lighthouse(url: string): Run {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    console.error(`${(error as Error).message}; trying once more`);
+    return lighthouseOnce(url);
+  }
+}
+
+function lighthouseOnce(url: string): Run {
   const work = mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
   try {
     const report = path.join(work, "report.json");

@@ -42,7 +42,7 @@ function isStoryKey(event: KeyboardEvent, screen: HTMLElement | null): boolean {
 /**
  * Writes the typed text, and the cursor after it, straight into the screen. The text changes every 6 ms: a React
  * render per character kept the main thread busy on a phone. The cursor is a new element each time, so it is not
- * an element "moving" (a layout shift) but a new one appearing.
+ * an element "moving" (a layout shift) but a new one appearing. Like a real ZX81's, it does not blink.
  */
 function drawScreen(element: HTMLElement, text: string, phase: StoryPhase) {
   const nodes: Node[] = [document.createTextNode(text)];
