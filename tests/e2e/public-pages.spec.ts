@@ -41,7 +41,21 @@ test("the stylesheet is inlined once, blocks nothing, and stays through hydratio
   expect(((await styles.textContent()) ?? "").length).toBeGreaterThan(100_000);
   await expect(page.locator(".site-navbar")).toHaveCSS("position", "sticky");
   await expect(page.getByRole("button", { name: business.email })).toHaveCSS("border-top-style", "solid");
-  expect(errors).toEqual([]);
+
+  // Other pages (forms, admin) also link the rest of Bootstrap, after a client-side navigation too.
+  await page.getByRole("navigation").getByRole("link", { name: "Admin" }).click();
+  await expect(page).toHaveURL(/\/signIn$/);
+  const extras = page.locator('link[rel="stylesheet"][href*="/assets/bootstrap-extras"]');
+  await expect(extras).toHaveCount(1);
+  expect(await extras.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
+  await expect(styles).toHaveCount(1);
+  expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+});
+
+test("pages outside the public set get the extra stylesheet from the server", async ({ request }) => {
+  const html = await (await request.get("/no-such-page")).text();
+  expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/bootstrap-extras-[^"]+\.css"/);
+  expect(await (await request.get("/contact")).text()).not.toContain("bootstrap-extras");
 });
 
 test.describe("home page", () => {

@@ -1,9 +1,12 @@
 import { TogglePhoto } from "~/components/public/toggle-photo";
 import { joinWithAnd } from "~/lib/format";
+import { LEAN_STYLES } from "~/lib/page-handle";
 import { staticPhoto } from "~/lib/photo";
 import { pageMeta } from "~/lib/seo";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/about";
+
+export const handle = LEAN_STYLES;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];

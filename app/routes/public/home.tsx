@@ -1,11 +1,14 @@
 import { Link } from "react-router";
 import { PhotoView } from "~/components/public/photo-view";
+import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { localBusinessJsonLd } from "~/lib/structured-data";
 import { getDb } from "~/server/db/client.server";
 import { listRecentPhotos } from "~/server/db/public-images.server";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/home";
+
+export const handle = LEAN_STYLES;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];

@@ -3,11 +3,14 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { TogglePhoto } from "~/components/public/toggle-photo";
 import { useHydrated } from "~/components/public/use-hydrated";
+import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
 import { listServicePhotos } from "~/server/pages/service-photos.server";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/services";
+
+export const handle = LEAN_STYLES;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];

@@ -1,7 +1,10 @@
 import { StoryScreen } from "~/components/public/story-screen";
+import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/webdev";
+
+export const handle = LEAN_STYLES;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
