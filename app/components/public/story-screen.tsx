@@ -85,22 +85,22 @@ export function StoryScreen({ story, continuePrompt, finishedPrompt, retroButton
 
   const { phase, triggers } = view;
   const openRetroSite = useCallback(() => window.open(retroSiteUrl, "_blank", "noopener,noreferrer"), [retroSiteUrl]);
+  /** A click (key null) or key press; false when the story is not waiting for one. */
   const respond = useCallback(
-    (key: string | null) => {
+    (key: string | null): boolean => {
       if (phase === "waiting") player.current?.advance();
       else if (phase === "finished") {
         if (key !== null && finishedAction(key) === "open-retro-site") openRetroSite();
         else window.location.reload();
-      }
+      } else return false;
+      return true;
     },
     [phase, openRetroSite],
   );
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!isStoryKey(event, screen.current)) return;
-      event.preventDefault();
-      respond(event.key);
+      if (isStoryKey(event, screen.current) && respond(event.key)) event.preventDefault();
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
