@@ -5,7 +5,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { SiteStylesProvider } from "~/components/site-styles";
 import { nonceContext } from "~/server/http/request-context.server";
+import { SITE_STYLES } from "~/server/styles/site-styles.server";
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +25,9 @@ export default function handleRequest(
     const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SiteStylesProvider value={SITE_STYLES}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SiteStylesProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,4 +1,3 @@
-import bootstrapCss from "bootstrap/dist/css/bootstrap.min.css?url";
 import {
   Links,
   Meta,
@@ -15,7 +14,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { THEME_SCRIPT } from "~/components/layout/theme";
 import { ModalHost } from "~/components/modal/modal-host";
 import { useNonce } from "~/components/nonce";
-import siteCss from "~/styles/site.css?url";
+import { SiteStyles } from "~/components/site-styles";
 import { getCurrentSession } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { listCategories } from "~/server/db/categories.server";
@@ -27,8 +26,6 @@ import { getVisitCount, recordVisit } from "~/server/visits/visits.server";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: bootstrapCss },
-  { rel: "stylesheet", href: siteCss },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -93,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Runs before first paint, so the stored or system colours are in place without a flash. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
+        <SiteStyles />
         <Links />
       </head>
       <body>

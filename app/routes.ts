@@ -26,5 +26,12 @@ export default [
   route("gallery/:id", "routes/public/gallery.tsx"),
   route("gallery/:id/images", "routes/resources/gallery-images.ts"),
   route("media/:imageId/:variant", "routes/resources/image.ts"),
+  route("aboutme", "routes/public/about.tsx"),
+  route("services", "routes/public/services.tsx"),
+  route("webdev", "routes/public/webdev.tsx"),
+  route("ha", "routes/public/home-automation.tsx"),
+  route("contact", "routes/public/contact.tsx"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -27,7 +27,7 @@ test("desktop: navbar, galleries dropdown, footer, no hydration errors", async (
 
   await nav.getByRole("button", { name: "Galleries" }).click();
   await expect(page.getByRole("link", { name: "Bathroom Makeovers" })).toBeVisible();
-  const kitchens = page.getByRole("link", { name: "Kitchens" });
+  const kitchens = page.getByRole("link", { name: "Kitchens", exact: true });
   await expect(kitchens).toHaveAttribute("href", /^\/gallery\/\d+$/);
 
   await expect(page.locator("footer")).toContainText("© 2024");
@@ -39,7 +39,7 @@ test("phone: links move into an offcanvas menu", async ({ page }) => {
   const errors = trackPageErrors(page);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Contact" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Contact", exact: true })).toBeHidden();
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.getByRole("dialog");
   await expect(menu.getByRole("link", { name: "Contact" })).toBeVisible();
@@ -97,7 +97,8 @@ test("server basics: health check, security headers, compression, immutable asse
   expect(headers["content-encoding"]).toMatch(/gzip|br/);
 
   await page.goto("/");
-  const asset = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href);
+  // The stylesheet is inlined (app/server/styles); the hashed assets are the JavaScript modules.
+  const asset = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="modulepreload"]')?.href);
   expect(asset).toContain("/assets/");
   const assetResponse = await request.get(asset!);
   expect(assetResponse.headers()["cache-control"]).toContain("immutable");

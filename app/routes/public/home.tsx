@@ -1,24 +1,131 @@
+import { Link } from "react-router";
+import { PhotoView } from "~/components/public/photo-view";
+import { LEAN_STYLES } from "~/lib/page-handle";
+import { pageMeta } from "~/lib/seo";
+import { localBusinessJsonLd } from "~/lib/structured-data";
+import { getDb } from "~/server/db/client.server";
+import { listRecentPhotos } from "~/server/db/public-images.server";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/home";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.page.title }, { name: "description", content: loaderData?.page.description }];
+export const handle = LEAN_STYLES;
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const root = matches[0].loaderData;
+  const tags = pageMeta(root, { title: loaderData.page.title, description: loaderData.page.description, path: "/" });
+  if (!root) return tags;
+  return [...tags, { "script:ld+json": localBusinessJsonLd(loaderData.business, loaderData.services, root.publicUrl) }];
 }
 
-export function loader() {
-  const { pages, business } = getSiteConfig();
-  return { page: pages.home, areas: business.areas };
+/** How many of the newest gallery photos the home page shows. */
+const RECENT_PHOTOS = 4;
+
+export async function loader() {
+  const { business, services, pages } = getSiteConfig();
+  return {
+    page: pages.home,
+    business,
+    services: services.map(({ id, name, summary }) => ({ id, name, summary })),
+    recentPhotos: await listRecentPhotos(getDb(), RECENT_PHOTOS),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, areas } = loaderData;
+  const { page, business, services, recentPhotos } = loaderData;
   return (
-    <div className="container py-4">
-      <h1>{page.heading}</h1>
-      {page.intro.map((p) => (
-        <p key={p}>{p}</p>
-      ))}
-      <p>Serving {areas.join(", ")}.</p>
-    </div>
+    <>
+      <section className="home-hero border-bottom">
+        <div className="container py-5 home-hero-layout">
+          <div>
+            <h1 className="display-5 fw-bold">{page.heading}</h1>
+            {page.intro.map((paragraph) => (
+              <p key={paragraph} className="fs-5">
+                {paragraph}
+              </p>
+            ))}
+            <div className="d-flex flex-wrap gap-2 mt-4">
+              <Link to="/contact" className="btn btn-primary btn-lg">
+                {page.callToAction}
+              </Link>
+              <a href={`tel:${business.phoneE164}`} className="btn btn-outline-primary btn-lg">
+                Call {business.phone}
+              </a>
+            </div>
+          </div>
+          {/* Decoration for wide screens only; lazy, so phones, which hide it, never download it. */}
+          <img src="/images/home/hero.svg" alt="" width={600} height={480} loading="lazy" className="home-hero-art" />
+        </div>
+      </section>
+
+      <div className="container">
+        <section className="py-5" aria-labelledby="areas-heading">
+          <h2 id="areas-heading">{page.areasHeading}</h2>
+          <ul className="area-list">
+            {business.areas.map((area) => (
+              <li key={area}>{area}</li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="pb-5" aria-labelledby="services-heading">
+          <h2 id="services-heading">{page.servicesHeading}</h2>
+          <p>{page.servicesIntro}</p>
+          <ul className="service-grid">
+            {services.map((service) => (
+              <li key={service.id} className="service-tile">
+                <Link to={`/services#${service.id}`} className="service-tile-link">
+                  <span className="service-tile-name">{service.name}</span>
+                  <span className="service-tile-summary">{service.summary}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        {recentPhotos.length > 0 ? (
+          <section className="pb-5" aria-labelledby="recent-heading">
+            <h2 id="recent-heading">{page.recentWorkHeading}</h2>
+            <ul className="recent-photos">
+              {recentPhotos.map((photo) => (
+                <li key={photo.id}>
+                  <Link to={`/gallery/${photo.categoryId}`}>
+                    <PhotoView photo={photo} sizes="(min-width: 992px) 25vw, 50vw" lazy />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <section className="pb-5" aria-labelledby="about-heading">
+          <h2 id="about-heading">{page.aboutHeading}</h2>
+          {page.about.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <ul className="more-links">
+            <li>
+              <Link to="/aboutme">More about me</Link>
+            </li>
+            <li>
+              <Link to="/webdev">Web and application development</Link>
+            </li>
+            <li>
+              <Link to="/ha">Home automation for landlords</Link>
+            </li>
+          </ul>
+        </section>
+
+        <section className="contact-panel p-4 mb-4" aria-labelledby="contact-heading">
+          <h2 id="contact-heading">{page.contactHeading}</h2>
+          <p>{page.contactText}</p>
+          <p className="mb-0 d-flex flex-wrap gap-3">
+            <a href={`mailto:${business.email}`}>{business.email}</a>
+            <a href={`tel:${business.phoneE164}`}>{business.phone}</a>
+            <Link to="/contact">All the ways to get in touch</Link>
+          </p>
+        </section>
+      </div>
+    </>
   );
 }

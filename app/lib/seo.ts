@@ -1,0 +1,43 @@
+import type { MetaDescriptor } from "react-router";
+
+/** What every page's meta needs from the root loader. */
+export type SiteIdentity = { publicUrl: string; site: { name: string } };
+
+export type PageSeo = {
+  title: string;
+  description: string;
+  /** Path of the page, for its canonical address: "/services". */
+  path: string;
+};
+
+/** The picture link previews show, under public/. */
+export const SHARE_IMAGE = { path: "/images/share.png", width: 1200, height: 630 } as const;
+
+export function absoluteUrl(publicUrl: string, path: string): string {
+  return `${publicUrl}${path}`;
+}
+
+/**
+ * Title, description, canonical address and Open Graph tags of a public page. The canonical address and og:url
+ * come from PUBLIC_URL, so they name the public site even behind a proxy.
+ */
+export function pageMeta(identity: SiteIdentity | undefined, page: PageSeo): MetaDescriptor[] {
+  const tags: MetaDescriptor[] = [{ title: page.title }, { name: "description", content: page.description }];
+  if (!identity) return tags;
+  const url = absoluteUrl(identity.publicUrl, page.path);
+  return [
+    ...tags,
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: identity.site.name },
+    { property: "og:locale", content: "en_GB" },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: absoluteUrl(identity.publicUrl, SHARE_IMAGE.path) },
+    { property: "og:image:width", content: String(SHARE_IMAGE.width) },
+    { property: "og:image:height", content: String(SHARE_IMAGE.height) },
+    { property: "og:image:alt", content: identity.site.name },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+}

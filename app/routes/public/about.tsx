@@ -1,0 +1,52 @@
+import { TogglePhoto } from "~/components/public/toggle-photo";
+import { joinWithAnd } from "~/lib/format";
+import { LEAN_STYLES } from "~/lib/page-handle";
+import { staticPhoto } from "~/lib/photo";
+import { pageMeta } from "~/lib/seo";
+import { getSiteConfig } from "~/server/site-config.server";
+import type { Route } from "./+types/about";
+
+export const handle = LEAN_STYLES;
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return pageMeta(matches[0].loaderData, { title: loaderData.page.title, description: loaderData.page.description, path: "/aboutme" });
+}
+
+export function loader() {
+  const { business, pages } = getSiteConfig();
+  return { page: pages.about, areas: business.areas };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { page, areas } = loaderData;
+  return (
+    <div className="container py-4">
+      <div className="page-narrow">
+        <h1 className="h2">
+          {page.headingPrefix} {joinWithAnd(areas)}
+        </h1>
+        {page.sections.map((section) => (
+          <section key={section.heading} className="mt-4">
+            <h2>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+        {page.photos.length > 0 ? (
+          <figure className="mt-4">
+            <div className="photo-grid">
+              {page.photos.map((photo) => (
+                <TogglePhoto key={photo.src} photo={staticPhoto(photo)} sizes="(min-width: 768px) 33vw, 100vw" lazy />
+              ))}
+            </div>
+            <figcaption className="mt-2">{page.caption}</figcaption>
+          </figure>
+        ) : (
+          <p className="mt-4">{page.caption}</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Accordion } from "react-bootstrap";
+import { LEAN_STYLES } from "~/lib/page-handle";
+import { pageMeta } from "~/lib/seo";
+import { getSiteConfig } from "~/server/site-config.server";
+import type { Route } from "./+types/home-automation";
+
+export const handle = LEAN_STYLES;
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return pageMeta(matches[0].loaderData, { title: loaderData.page.title, description: loaderData.page.description, path: "/ha" });
+}
+
+export function loader() {
+  return { page: getSiteConfig().pages.homeAutomation };
+}
+
+export default function HomeAutomation({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <div className="container py-4">
+      <div className="page-narrow">
+        <h1>{page.heading}</h1>
+        {page.intro.map((paragraph) => (
+          <p key={paragraph} className="fs-5">
+            {paragraph}
+          </p>
+        ))}
+        {/* Several answers may be open at once, to compare them. */}
+        <Accordion alwaysOpen className="mt-4">
+          {page.questions.map((entry) => (
+            <Accordion.Item key={entry.id} eventKey={entry.id} id={entry.id}>
+              <Accordion.Header as="h2">{entry.question}</Accordion.Header>
+              <Accordion.Body>
+                {entry.answer.map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
+                {entry.list ? (
+                  <ul className="mb-0">
+                    {entry.list.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </Accordion.Body>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { type Photo, staticPhoto } from "~/lib/photo";
+import type { Service } from "~/lib/site-config";
+import type { Db } from "../db/client.server";
+import { listFirstPhotosByCategoryName } from "../db/public-images.server";
+
+/** Every service section shows two photos. */
+export const PHOTOS_PER_SERVICE = 2;
+
+/** Generated artwork for services that have neither gallery photos nor artwork of their own. */
+const DEFAULT_ARTWORK = [
+  { src: "/images/services/default-1.svg", alt: "Illustration: a house under renovation with a ladder", width: 800, height: 600 },
+  { src: "/images/services/default-2.svg", alt: "Illustration: a toolbox with a hammer, a level and a trowel", width: 800, height: 600 },
+];
+
+/**
+ * The two photos of each service: the first photos of the gallery category linked to it, topped up with its
+ * artwork until the owner has uploaded enough.
+ */
+export async function listServicePhotos(db: Db, services: readonly Service[]): Promise<Map<string, Photo[]>> {
+  const names = services.flatMap((service) => (service.galleryCategory ? [service.galleryCategory] : []));
+  const photosByCategory = await listFirstPhotosByCategoryName(db, names, PHOTOS_PER_SERVICE);
+  return new Map(
+    services.map((service) => {
+      const stored: Photo[] = service.galleryCategory ? (photosByCategory.get(service.galleryCategory) ?? []) : [];
+      const artwork = (service.artwork ?? DEFAULT_ARTWORK).map(staticPhoto);
+      return [service.id, [...stored, ...artwork, ...DEFAULT_ARTWORK.map(staticPhoto)].slice(0, PHOTOS_PER_SERVICE)];
+    }),
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { renderRobots, renderSitemap } from "./crawlers.server";
+
+describe("renderSitemap", () => {
+  it("lists the public pages and every gallery under the public address", () => {
+    const xml = renderSitemap("https://example.test", [3, 12]);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      "https://example.test/",
+      "https://example.test/aboutme",
+      "https://example.test/services",
+      "https://example.test/webdev",
+      "https://example.test/ha",
+      "https://example.test/contact",
+      "https://example.test/gallery/3",
+      "https://example.test/gallery/12",
+    ]);
+  });
+
+  it("escapes the address", () => {
+    expect(renderSitemap("https://example.test/a&b", [])).toContain("<loc>https://example.test/a&amp;b/</loc>");
+  });
+});
+
+describe("renderRobots", () => {
+  it("keeps crawlers out of the private areas and points at the sitemap", () => {
+    const robots = renderRobots("https://example.test");
+    for (const path of ["/manage", "/profile", "/signIn", "/signOut", "/signout", "/api/auth"]) {
+      expect(robots).toContain(`Disallow: ${path}\n`);
+    }
+    expect(robots).toContain("User-agent: *\n");
+    expect(robots).toContain("Sitemap: https://example.test/sitemap.xml\n");
+  });
+});

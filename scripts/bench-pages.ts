@@ -1,0 +1,132 @@
+// Lighthouse (mobile, simulated throttling) on the public pages of a fresh production build.
+// Usage: npm run bench:pages        (BENCH_PORT, default 3329; RUNS, default 3; CHROME_PATH, default /usr/bin/chromium)
+// Builds, starts the production server on its own port with an empty DATA_DIR, runs Lighthouse RUNS times per
+// page and prints the medians. A benchmark, not a test: it reports, it does not fail on a slow run.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const PAGES = ["/", "/services", "/webdev", "/aboutme"];
+const RUNS = Number(process.env.RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 3329);
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const TARGETS = { score: 100, lcp: 1500, tbt: 50, cls: 0, scriptKb: 150 };
+
+type Run = { score: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number; scriptBytes: number };
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed with ${result.status}`);
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ["server.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the server did not start within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+type Audits = Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+
+/** One Lighthouse run; a second try when Lighthouse itself fails (it sometimes loses the trace on a busy machine). */
+function lighthouse(url: string): Run {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    console.error(`${(error as Error).message}; trying once more`);
+    return lighthouseOnce(url);
+  }
+}
+
+function lighthouseOnce(url: string): Run {
+  const work = mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
+  try {
+    const report = path.join(work, "report.json");
+    const flags = [...CHROME_FLAGS, `--user-data-dir=${path.join(work, "profile")}`].join(" ");
+    const result = spawnSync(
+      path.resolve("node_modules/.bin/lighthouse"),
+      [url, "--quiet", "--only-categories=performance", "--output=json", `--output-path=${report}`, `--chrome-flags=${flags}`],
+      { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH } },
+    );
+    if (result.status !== 0) throw new Error(`lighthouse failed on ${url} with ${result.status}`);
+    const lhr = JSON.parse(readFileSync(report, "utf8")) as { categories: { performance: { score: number } }; audits: Audits };
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+    return {
+      score: Math.round(lhr.categories.performance.score * 100),
+      fcp: audit("first-contentful-paint"),
+      lcp: audit("largest-contentful-paint"),
+      tbt: audit("total-blocking-time"),
+      cls: audit("cumulative-layout-shift"),
+      bytes: audit("total-byte-weight"),
+      scriptBytes: requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mark = (ok: boolean) => (ok ? "" : " ✗");
+
+run("npm", ["run", "build", "--silent"]);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+const server = await startServer(dataDir);
+try {
+  const base = `http://127.0.0.1:${PORT}`;
+  // Warm the server up so the first measured run does not pay for module loading.
+  for (const page of PAGES) await (await fetch(base + page)).text();
+
+  const rows: string[] = [];
+  for (const page of PAGES) {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = lighthouse(base + page);
+      console.error(`${page} run ${i + 1}/${RUNS}: score ${result.score}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms`);
+      runs.push(result);
+    }
+    const m = (key: keyof Run) => median(runs.map((r) => r[key]));
+    rows.push(
+      `| ${page} | ${m("score")}${mark(m("score") >= TARGETS.score)} | ${(m("fcp") / 1000).toFixed(2)} s | ${(m("lcp") / 1000).toFixed(2)} s${mark(m("lcp") < TARGETS.lcp)} | ` +
+        `${Math.round(m("tbt"))} ms${mark(m("tbt") < TARGETS.tbt)} | ${m("cls").toFixed(3)}${mark(m("cls") <= TARGETS.cls)} | ${kb(m("bytes"))} | ` +
+        `${kb(m("scriptBytes"))}${mark(m("scriptBytes") < TARGETS.scriptKb * 1024)} |`,
+    );
+  }
+  console.log(`\nLighthouse 13 mobile (simulated throttling), median of ${RUNS} runs per page, ${new Date().toISOString().slice(0, 10)}:\n`);
+  console.log("| page | performance | FCP | LCP | TBT | CLS | transferred | of which JS |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const row of rows) console.log(row);
+  console.log(`\nTargets: performance ${TARGETS.score}, LCP < ${TARGETS.lcp / 1000} s, TBT < ${TARGETS.tbt} ms, CLS ${TARGETS.cls}, JS < ${TARGETS.scriptKb} KB (✗ marks a miss).`);
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,252 @@
+import { expect, test } from "@playwright/test";
+import { trackPageErrors } from "./support/page-errors";
+import { PUBLIC_PAGES, axeViolations, fakeUploadedPhotos, seedGallery, site, waitForHydration } from "./support/public-site";
+import { type RunningServer, startIsolatedServer } from "../support/server";
+
+const { business } = site;
+
+for (const { path, heading } of PUBLIC_PAGES) {
+  test.describe(`${path}`, () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      for (const width of [375, 1280]) {
+        test(`renders, hydrates cleanly and has no axe violations at ${width} px in ${colorScheme}`, async ({ browser }) => {
+          const context = await browser.newContext({ colorScheme, viewport: { width, height: 800 } });
+          const page = await context.newPage();
+          const errors = trackPageErrors(page);
+          const response = await page.goto(path);
+          expect(response?.status()).toBe(200);
+          await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
+          await waitForHydration(page);
+          expect(await axeViolations(page)).toEqual([]);
+          expect(errors).toEqual([]);
+          await context.close();
+        });
+      }
+    }
+  });
+}
+
+test("the stylesheet is inlined once, blocks nothing, and stays through hydration and client-side navigation", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await page.goto("/");
+  const styles = page.locator('style[data-href="site-styles"]');
+  await expect(styles).toHaveCount(1);
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "More about me" }).click();
+  await expect(page).toHaveURL(/\/aboutme$/);
+  await page.getByRole("navigation").getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(styles).toHaveCount(1);
+  expect(((await styles.textContent()) ?? "").length).toBeGreaterThan(100_000);
+  await expect(page.locator(".site-navbar")).toHaveCSS("position", "sticky");
+  await expect(page.getByRole("button", { name: business.email })).toHaveCSS("border-top-style", "solid");
+
+  // Other pages (forms, admin) also link the rest of Bootstrap, after a client-side navigation too.
+  await page.getByRole("navigation").getByRole("link", { name: "Admin" }).click();
+  await expect(page).toHaveURL(/\/signIn$/);
+  const extras = page.locator('link[rel="stylesheet"][href*="/assets/bootstrap-extras"]');
+  await expect(extras).toHaveCount(1);
+  expect(await extras.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
+  await expect(styles).toHaveCount(1);
+  expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+});
+
+test("pages outside the public set get the extra stylesheet from the server", async ({ request }) => {
+  const html = await (await request.get("/no-such-page")).text();
+  expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/bootstrap-extras-[^"]+\.css"/);
+  expect(await (await request.get("/contact")).text()).not.toContain("bootstrap-extras");
+});
+
+test.describe("home page", () => {
+  test("shows who he is, the areas, every service linking to its section, and how to get in touch", async ({ page }) => {
+    await page.goto("/");
+    const home = site.pages.home;
+    await expect(page.getByText(home.intro[0]!)).toBeVisible();
+    const areas = page.getByRole("region", { name: home.areasHeading }).getByRole("listitem");
+    await expect(areas).toHaveText(business.areas);
+
+    const services = page.getByRole("region", { name: home.servicesHeading }).getByRole("link");
+    await expect(services).toHaveCount(site.services.length);
+    for (const [index, service] of site.services.entries()) {
+      await expect(services.nth(index)).toHaveAttribute("href", `/services#${service.id}`);
+      await expect(services.nth(index)).toContainText(service.name);
+    }
+
+    await expect(page.getByRole("link", { name: home.callToAction })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("link", { name: `Call ${business.phone}` })).toHaveAttribute("href", `tel:${business.phoneE164}`);
+    const contact = page.getByRole("region", { name: home.contactHeading });
+    await expect(contact.getByRole("link", { name: business.email })).toHaveAttribute("href", `mailto:${business.email}`);
+    for (const [name, href] of [["More about me", "/aboutme"], ["Web and application development", "/webdev"], ["Home automation for landlords", "/ha"]]) {
+      await expect(page.getByRole("link", { name })).toHaveAttribute("href", href!);
+    }
+    // No gallery photos yet on this site, so no empty "recent work" section either.
+    await expect(page.getByRole("heading", { name: home.recentWorkHeading })).toHaveCount(0);
+  });
+
+  test("a service tile opens that section of the services page", async ({ page }) => {
+    const errors = trackPageErrors(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: /^Joinery/ }).click();
+    await expect(page).toHaveURL(/\/services#joinery$/);
+    await expect(page.getByRole("button", { name: "Joinery" })).toHaveAttribute("aria-expanded", "true");
+    await expect(page).toHaveTitle(site.services.find((s) => s.id === "joinery")!.title);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("home page with gallery photos", () => {
+  let server: RunningServer;
+  let newest: string[];
+  test.beforeAll(async () => {
+    server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 2);
+    seedGallery(server.dataDir, "kitchens", 3);
+    newest = seedGallery(server.dataDir, "bathrooms", 3).imageIds.toReversed();
+  });
+  test.afterAll(async () => server?.stop());
+
+  test("shows the four newest ready photos with sizes, modern formats and lazy loading", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 800 } });
+    await fakeUploadedPhotos(context);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto("/");
+    const recent = page.getByRole("region", { name: site.pages.home.recentWorkHeading });
+    const images = recent.locator("img");
+    await expect(images).toHaveCount(4);
+    await expect(images.first()).toHaveAttribute("alt", "bathrooms photo 3");
+    await expect(images.first()).toHaveAttribute("src", `/images/${newest[0]}/320.jpg`);
+    for (const img of await images.all()) {
+      await expect(img).toHaveAttribute("width", "1280");
+      await expect(img).toHaveAttribute("height", "960");
+      await expect(img).toHaveAttribute("loading", "lazy");
+    }
+    const sources = recent.locator("picture").first().locator("source");
+    await expect(sources).toHaveCount(2);
+    await expect(sources.nth(0)).toHaveAttribute("type", "image/avif");
+    await expect(sources.nth(0)).toHaveAttribute("srcset", `/images/${newest[0]}/320.avif 320w, /images/${newest[0]}/640.avif 640w`);
+    await expect(sources.nth(1)).toHaveAttribute("type", "image/webp");
+    await expect(recent.getByRole("link").first()).toHaveAttribute("href", /^\/gallery\/\d+$/);
+
+    await recent.scrollIntoViewIfNeeded();
+    await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(".avif");
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+test.describe("about page", () => {
+  test("lists the areas in its heading, has three sections, toggling photos and the caption", async ({ page }) => {
+    const about = site.pages.about;
+    await page.goto("/aboutme");
+    for (const area of business.areas) await expect(page.getByRole("heading", { level: 1 })).toContainText(area);
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(about.sections.map((s) => s.heading));
+    await expect(page.getByText(about.caption)).toBeVisible();
+    await waitForHydration(page);
+
+    const photos = page.getByRole("button", { pressed: false }).filter({ has: page.locator("img") });
+    await expect(photos).toHaveCount(about.photos.length);
+    const first = page.getByRole("button", { name: about.photos[0]!.alt });
+    const second = page.getByRole("button", { name: about.photos[1]!.alt });
+    const normalWidth = (await first.boundingBox())!.width;
+
+    await first.click();
+    await expect(first).toHaveAttribute("aria-pressed", "true");
+    await expect(second).toHaveAttribute("aria-pressed", "false");
+    await expect.poll(async () => (await first.boundingBox())!.width).toBeGreaterThan(normalWidth * 1.5);
+
+    // Each photo keeps its own flag, and the keyboard works too.
+    await second.focus();
+    await page.keyboard.press("Enter");
+    await expect(second).toHaveAttribute("aria-pressed", "true");
+    await expect(first).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("Space");
+    await expect(second).toHaveAttribute("aria-pressed", "false");
+    await first.click();
+    await expect.poll(async () => (await first.boundingBox())!.width).toBeCloseTo(normalWidth, 0);
+  });
+});
+
+test.describe("home automation page", () => {
+  test("answers the questions in collapsible sections with the rules and thresholds", async ({ page }) => {
+    const ha = site.pages.homeAutomation;
+    await page.goto("/ha");
+    await waitForHydration(page);
+    const questions = page.locator(".accordion-button");
+    await expect(questions).toHaveText(ha.questions.map((q) => q.question));
+    for (const topic of ["What is home automation?", "How does it work?", "What hardware does it need?", "What is Zigbee?", "How do I talk to the system?", "What about privacy?", "What happens if something fails?"]) {
+      await expect(page.getByRole("button", { name: topic })).toHaveAttribute("aria-expanded", "false");
+    }
+
+    const how = page.getByRole("button", { name: "How does it work?" });
+    await how.click();
+    await expect(how).toHaveAttribute("aria-expanded", "true");
+    const answer = page.locator("#how");
+    await expect(answer).toContainText("tenant is at home");
+    await expect(answer).toContainText("below about 20 °C");
+    await expect(answer).toContainText("window is shut");
+    await expect(answer).toContainText("When a window opens, that room's radiator turns off");
+    await expect(answer).toContainText("10 minutes");
+    await expect(answer).toContainText("the boiler stops calling for heat");
+
+    // Keyboard: open another answer with Enter; both stay open.
+    const failure = page.getByRole("button", { name: "What happens if something fails?" });
+    await failure.focus();
+    await page.keyboard.press("Enter");
+    await expect(failure).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator("#failure")).toContainText("everything on");
+    await expect(page.locator("#failure")).toContainText("notifies the landlord");
+    await expect(how).toHaveAttribute("aria-expanded", "true");
+
+    await page.getByRole("button", { name: "What about privacy?" }).click();
+    await expect(page.locator("#privacy")).toContainText("Only the landlord has access");
+    await expect(page.locator("#privacy")).toContainText("their own room");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("contact page", () => {
+  test("copies the e-mail address and says so; the phone number is a tel: link", async ({ browser, baseURL }) => {
+    const context = await browser.newContext();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await expect(page.getByRole("link", { name: business.phone })).toHaveAttribute("href", `tel:${business.phoneE164}`);
+    const status = page.getByRole("status").filter({ hasText: /./ });
+    await expect(status).toHaveCount(0);
+
+    // Keyboard alone: Tab to the address and press Enter.
+    const button = page.getByRole("button", { name: business.email });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: "copied to clipboard" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(business.email);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("a refused clipboard is only logged", async ({ page }) => {
+    const errors = trackPageErrors(page);
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: () => Promise.reject(new DOMException("Denied", "NotAllowedError")) },
+      });
+    });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: business.email }).click();
+    await expect.poll(() => warnings.join("\n")).toContain("Could not copy the e-mail address");
+    await expect(page.getByText("copied to clipboard")).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import { expect, test } from "@playwright/test";
+import { PUBLIC_PAGES, seedGallery, site } from "./support/public-site";
+import { type RunningServer, startIsolatedServer } from "../support/server";
+
+// A site with its own public address, as behind a reverse proxy, and two galleries.
+const PUBLIC_URL = "https://www.builder.example";
+let server: RunningServer;
+let galleries: number[];
+test.beforeAll(async () => {
+  server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 2, { PUBLIC_URL });
+  galleries = [seedGallery(server.dataDir, "kitchens", 0).categoryId, seedGallery(server.dataDir, "loft conversions", 0).categoryId];
+});
+test.afterAll(async () => server?.stop());
+
+/** Reads the server's HTML as a crawler gets it: no JavaScript runs. */
+async function crawl(path: string) {
+  const response = await fetch(`${server.baseURL}${path}`, { headers: { "user-agent": "Googlebot/2.1" } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+function attribute(html: string, selector: RegExp): string | undefined {
+  return html.match(selector)?.[1]?.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
+}
+
+for (const { path, page, heading } of PUBLIC_PAGES) {
+  test(`${path} is rendered on the server with its own title, description, canonical address and Open Graph tags`, async () => {
+    const html = await crawl(path);
+    const url = `${PUBLIC_URL}${path}`;
+    expect(attribute(html, /<title>([^<]*)<\/title>/)).toBe(page.title);
+    expect(attribute(html, /<meta name="description" content="([^"]*)"/)).toBe(page.description);
+    expect(attribute(html, /<link rel="canonical" href="([^"]*)"/)).toBe(url);
+    expect(attribute(html, /<meta property="og:title" content="([^"]*)"/)).toBe(page.title);
+    expect(attribute(html, /<meta property="og:description" content="([^"]*)"/)).toBe(page.description);
+    expect(attribute(html, /<meta property="og:url" content="([^"]*)"/)).toBe(url);
+    expect(attribute(html, /<meta property="og:type" content="([^"]*)"/)).toBe("website");
+    expect(attribute(html, /<meta property="og:site_name" content="([^"]*)"/)).toBe(site.business.name);
+    expect(attribute(html, /<meta property="og:image" content="([^"]*)"/)).toBe(`${PUBLIC_URL}/images/share.png`);
+    // The content itself is in the HTML, not only added by JavaScript.
+    expect(html).toMatch(new RegExp(`<h1[^>]*>[^<]*${heading.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  });
+}
+
+test("the share image exists", async () => {
+  const response = await fetch(`${server.baseURL}/images/share.png`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("image/png");
+});
+
+test("every service section's text is in the server's HTML", async () => {
+  const html = await crawl("/services");
+  for (const service of site.services) {
+    expect(html).toContain(`id="${service.id}"`);
+    for (const item of service.items ?? []) expect(html).toContain(item.replaceAll("'", "&#x27;"));
+  }
+});
+
+test("the home page describes the business in schema.org JSON-LD", async () => {
+  const html = await crawl("/");
+  const json = html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)?.[1];
+  expect(json).toBeDefined();
+  const data = JSON.parse(json!.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&amp;", "&"));
+  expect(data).toMatchObject({
+    "@context": "https://schema.org",
+    "@type": "HomeAndConstructionBusiness",
+    name: site.business.name,
+    url: `${PUBLIC_URL}/`,
+    telephone: site.business.phoneE164,
+    email: site.business.email,
+    address: { "@type": "PostalAddress", addressLocality: "Peterborough", addressCountry: "GB" },
+  });
+  expect(data.areaServed.map((area: { name: string }) => area.name)).toEqual(site.business.areas);
+  expect(data.hasOfferCatalog.itemListElement).toHaveLength(site.services.length);
+  expect(data.hasOfferCatalog.itemListElement[0].itemOffered.url).toBe(`${PUBLIC_URL}/services#plastering`);
+});
+
+test("sitemap.xml lists every public page and every gallery under the public address", async () => {
+  const response = await fetch(`${server.baseURL}/sitemap.xml`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("application/xml");
+  const xml = await response.text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  expect(locs).toEqual([
+    ...PUBLIC_PAGES.map(({ path }) => `${PUBLIC_URL}${path}`),
+    ...galleries.map((id) => `${PUBLIC_URL}/gallery/${id}`),
+  ]);
+});
+
+test("robots.txt points to the sitemap and keeps the admin, member and auth routes out", async () => {
+  const response = await fetch(`${server.baseURL}/robots.txt`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/plain");
+  const lines = (await response.text()).split("\n");
+  expect(lines).toContain("User-agent: *");
+  for (const path of ["/manage", "/profile", "/signIn", "/signOut", "/signout", "/api/auth"]) expect(lines).toContain(`Disallow: ${path}`);
+  expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  expect(lines).not.toContain("Disallow: /");
+});

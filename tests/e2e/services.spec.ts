@@ -1,0 +1,203 @@
+import { type Page, expect, test } from "@playwright/test";
+import { trackPageErrors } from "./support/page-errors";
+import { axeViolations, fakeUploadedPhotos, seedGallery, site, waitForHydration } from "./support/public-site";
+import { type RunningServer, startIsolatedServer } from "../support/server";
+
+const DEFAULT_TITLE = "Our services";
+const DEFAULT_DESCRIPTION = "Our services include plastering and joinery in Peterborough.";
+const SPEC_ORDER = [
+  "Plastering",
+  "Tiling",
+  "Joinery",
+  "Upvc / Aluminium glazing",
+  "Plumbing",
+  "External works",
+  "Brickwork / Stonework",
+  "Landlord / Property management",
+  "Home Automation",
+  "MMA/Tig Welding",
+];
+const service = (id: string) => site.services.find((s) => s.id === id)!;
+const description = (page: Page) => page.locator('meta[name="description"]').getAttribute("content");
+const sectionButton = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+
+test("heading, hint, the ten services in the spec's order, and the closing line", async ({ page }) => {
+  await page.goto("/services");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Services");
+  await expect(page.getByText("Click on any service for further details")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText(SPEC_ORDER);
+  await expect(page.getByText("Anything else just ask...")).toBeVisible();
+  await expect(page).toHaveTitle(DEFAULT_TITLE);
+  expect(await description(page)).toBe(DEFAULT_DESCRIPTION);
+});
+
+test("opening a section sets its title and description; closing it restores the defaults", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await page.goto("/services");
+  await waitForHydration(page);
+
+  await sectionButton(page, "Plastering").click();
+  await expect(sectionButton(page, "Plastering")).toHaveAttribute("aria-expanded", "true");
+  await expect(page).toHaveTitle(service("plastering").title);
+  expect(await description(page)).toBe(service("plastering").description);
+  await expect(page).toHaveURL(/\/services#plastering$/);
+
+  await sectionButton(page, "Plastering").click();
+  await expect(sectionButton(page, "Plastering")).toHaveAttribute("aria-expanded", "false");
+  await expect(page).toHaveTitle(DEFAULT_TITLE);
+  expect(await description(page)).toBe(DEFAULT_DESCRIPTION);
+  await expect(page).toHaveURL(/\/services$/);
+  expect(errors).toEqual([]);
+});
+
+test("leaving with a section open gives the next page its own title and description", async ({ page }) => {
+  await page.goto("/services#tiling");
+  await expect(page).toHaveTitle(service("tiling").title);
+  await page.getByRole("navigation").getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page).toHaveTitle(site.pages.contact.title);
+  expect(await description(page)).toBe(site.pages.contact.description);
+  // Back again: the address still names the section, so it opens again.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/services#tiling$/);
+  await expect(sectionButton(page, "Tiling")).toHaveAttribute("aria-expanded", "true");
+  await expect(page).toHaveTitle(service("tiling").title);
+});
+
+test("only one section is open at a time", async ({ page }) => {
+  await page.goto("/services");
+  await waitForHydration(page);
+  await sectionButton(page, "Tiling").click();
+  await expect(page.locator("#tiling .accordion-collapse")).toHaveClass(/show/);
+  await sectionButton(page, "Plumbing").click();
+  await expect(page.locator("#plumbing .accordion-collapse")).toHaveClass(/show/);
+  await expect(page.locator("#tiling .accordion-collapse")).not.toHaveClass(/show/);
+  await expect(page.locator(".accordion-collapse.show")).toHaveCount(1);
+  await expect(page).toHaveTitle(service("plumbing").title);
+});
+
+test("each section has its own address that opens it on load", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await page.goto("/services#brickwork");
+  await expect(sectionButton(page, "Brickwork / Stonework")).toHaveAttribute("aria-expanded", "true");
+  await expect(page).toHaveTitle(service("brickwork").title);
+  expect(await description(page)).toBe(service("brickwork").description);
+  await expect(page.locator("#brickwork")).toBeInViewport();
+  expect(errors).toEqual([]);
+});
+
+test("opening a section scrolls it to the middle of the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/services");
+  await waitForHydration(page);
+  await sectionButton(page, "MMA/Tig Welding").click();
+  const section = page.locator("#welding");
+  await expect(section.locator(".accordion-collapse")).toHaveClass(/show/);
+  await expect
+    .poll(async () => {
+      const box = (await section.boundingBox())!;
+      return Math.abs(box.y + box.height / 2 - 400);
+    })
+    .toBeLessThan(40);
+});
+
+test("the accordion and the photo toggles work from the keyboard", async ({ page }) => {
+  await page.goto("/services");
+  await waitForHydration(page);
+  const joinery = sectionButton(page, "Joinery");
+  await joinery.focus();
+  await page.keyboard.press("Enter");
+  await expect(joinery).toHaveAttribute("aria-expanded", "true");
+  await expect(page).toHaveTitle(service("joinery").title);
+
+  const photos = page.locator("#joinery .toggle-photo");
+  await expect(photos).toHaveCount(2);
+  await photos.first().focus();
+  await page.keyboard.press("Enter");
+  await expect(photos.first()).toHaveAttribute("aria-pressed", "true");
+  await expect(photos.nth(1)).toHaveAttribute("aria-pressed", "false");
+  await page.keyboard.press("Space");
+  await expect(photos.first()).toHaveAttribute("aria-pressed", "false");
+
+  await joinery.focus();
+  await page.keyboard.press("Space");
+  await expect(joinery).toHaveAttribute("aria-expanded", "false");
+  await expect(page).toHaveTitle(DEFAULT_TITLE);
+});
+
+test("without gallery photos every section shows two pieces of its own artwork, which enlarge on click", async ({ page }) => {
+  await page.goto("/services");
+  await waitForHydration(page);
+  for (const { id, artwork } of site.services) {
+    const images = page.locator(`#${id} .toggle-photo img`);
+    await expect(images).toHaveCount(2);
+    await expect(images.nth(0)).toHaveAttribute("src", artwork![0]!.src);
+    await expect(images.nth(1)).toHaveAttribute("src", artwork![1]!.src);
+    await expect(images.nth(0)).toHaveAttribute("width", "800");
+    await expect(images.nth(0)).toHaveAttribute("height", "600");
+  }
+  await sectionButton(page, "MMA/Tig Welding").click();
+  const photo = page.locator("#welding .toggle-photo").first();
+  const before = (await photo.boundingBox())!.width;
+  await photo.click();
+  await expect(photo).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(async () => (await photo.boundingBox())!.width).toBeGreaterThan(before * 1.5);
+});
+
+test("Home Automation has prose, a link to the /ha page and the smart-home software's site", async ({ page }) => {
+  await page.goto("/services#home-automation");
+  const section = page.locator("#home-automation");
+  await expect(section.locator(".accordion-collapse")).toHaveClass(/show/);
+  const ha = service("home-automation");
+  await expect(section.getByText(ha.prose![0]!)).toBeVisible();
+  await expect(section.locator("ul li")).toHaveCount(2);
+  await expect(section.getByRole("link", { name: ha.pageLink!.label })).toHaveAttribute("href", "/ha");
+  const external = section.getByRole("link", { name: new RegExp(ha.link!.label) });
+  await expect(external).toHaveAttribute("href", ha.link!.href);
+  await expect(external).toHaveAttribute("target", "_blank");
+});
+
+test("an open section, with an enlarged photo, has no accessibility violations in either colour scheme", async ({ browser }) => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    await page.goto("/services#plumbing");
+    await expect(page.locator("#plumbing .accordion-collapse")).toHaveClass(/show/);
+    await page.locator("#plumbing .toggle-photo").first().click();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  }
+});
+
+test.describe("with gallery photos", () => {
+  let server: RunningServer;
+  let plastering: string[];
+  test.beforeAll(async () => {
+    server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 2);
+    plastering = seedGallery(server.dataDir, "Plastering", 3).imageIds;
+    seedGallery(server.dataDir, "tiling", 1);
+  });
+  test.afterAll(async () => server?.stop());
+
+  test("a section shows the first two photos of its gallery, topped up with artwork", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: server.baseURL });
+    await fakeUploadedPhotos(context);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto("/services#plastering");
+    const images = page.locator("#plastering .toggle-photo img");
+    await expect(images).toHaveCount(2);
+    await expect(images.nth(0)).toHaveAttribute("src", `/images/${plastering[0]}/320.jpg`);
+    await expect(images.nth(1)).toHaveAttribute("src", `/images/${plastering[1]}/320.jpg`);
+    await expect(images.nth(0)).toHaveAttribute("alt", "Plastering photo 1");
+    await expect(images.nth(0)).toHaveAttribute("loading", "lazy");
+    await expect(page.locator("#plastering picture source[type='image/avif']")).toHaveCount(2);
+    await expect.poll(() => images.nth(0).evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(".avif");
+
+    const tiling = page.locator("#tiling .toggle-photo img");
+    await expect(tiling.nth(0)).toHaveAttribute("src", /^\/images\/0190a000-/);
+    await expect(tiling.nth(1)).toHaveAttribute("src", service("tiling").artwork![0]!.src);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,79 @@
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type BrowserContext, type Page, expect } from "@playwright/test";
+import sharp from "sharp";
+import type { SiteConfig } from "../../../app/lib/site-config";
+
+/** The shipped site configuration, which the pages render. */
+export const site = JSON.parse(readFileSync("config/site.json", "utf8")) as SiteConfig;
+
+export const PUBLIC_PAGES = [
+  { path: "/", page: site.pages.home, heading: site.pages.home.heading },
+  { path: "/aboutme", page: site.pages.about, heading: site.pages.about.headingPrefix },
+  { path: "/services", page: site.pages.services, heading: site.pages.services.heading },
+  { path: "/webdev", page: site.pages.webdev, heading: site.pages.webdev.heading },
+  { path: "/ha", page: site.pages.homeAutomation, heading: site.pages.homeAutomation.heading },
+  { path: "/contact", page: site.pages.contact, heading: site.pages.contact.heading },
+] as const;
+
+/** WCAG 2 A and AA violations on the page as it is now, as readable lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** Waits until React has hydrated: the footer's colour toggle is disabled until then. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.getByRole("button", { name: /colours$/ })).toBeEnabled();
+}
+
+/**
+ * Adds a gallery with `count` ready photos straight into a site's SQLite file, as the admin pages would, and
+ * returns their ids in upload order. Each photo has AVIF, WebP and JPEG variants at 320 and 640 px.
+ */
+export function seedGallery(dataDir: string, name: string, count: number): { categoryId: number; imageIds: string[] } {
+  const db = new Database(path.join(dataDir, "site.db"));
+  try {
+    const now = new Date().toISOString();
+    const { id: categoryId } = db
+      .prepare(`insert into "category" ("name", "createdAt", "updatedAt") values (?, ?, ?) returning "id"`)
+      .get(name, now, now) as { id: number };
+    const insert = db.prepare(
+      `insert into "image" ("id", "categoryId", "name", "title", "caption", "width", "height", "status", "variants", "createdAt", "updatedAt")
+       values (?, ?, ?, ?, ?, 1280, 960, 'ready', ?, ?, ?)`,
+    );
+    const imageIds: string[] = [];
+    for (let i = 0; i < count; i++) {
+      // UUIDv7-shaped and increasing, like the real ids.
+      const id = `0190a000-0000-7000-8000-${String(categoryId * 1000 + i).padStart(12, "0")}`;
+      const variants = ["avif", "webp", "jpeg"].flatMap((format) =>
+        [320, 640].map((width) => ({ format, width, key: `images/${id}/${width}.${format === "jpeg" ? "jpg" : format}` })),
+      );
+      insert.run(id, categoryId, `photo-${i}`, `${name} photo ${i + 1}`, `A ${name} job`, JSON.stringify(variants), now, now);
+      imageIds.push(id);
+    }
+    return { categoryId, imageIds };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Answers the uploaded-photo addresses with small real images of the requested format. The image route belongs
+ * to the galleries work; these tests only check how the public pages ask for photos.
+ */
+export async function fakeUploadedPhotos(context: BrowserContext): Promise<void> {
+  const cache = new Map<string, Buffer>();
+  await context.route(/\/images\/[0-9a-f-]{36}\/\d+\.(avif|webp|jpg)$/, async (route) => {
+    const format = route.request().url().split(".").pop() as "avif" | "webp" | "jpg";
+    let body = cache.get(format);
+    if (!body) {
+      const image = sharp({ create: { width: 40, height: 30, channels: 3, background: "#b5523b" } });
+      body = await (format === "avif" ? image.avif() : format === "webp" ? image.webp() : image.jpeg()).toBuffer();
+      cache.set(format, body);
+    }
+    await route.fulfill({ body, contentType: format === "jpg" ? "image/jpeg" : `image/${format}` });
+  });
+}
