@@ -1,5 +1,6 @@
 // Lighthouse (mobile, simulated throttling) on the public pages of a fresh production build.
-// Usage: npm run bench:pages        (BENCH_PORT, default 3329; RUNS, default 3; CHROME_PATH, default /usr/bin/chromium)
+// Usage: npm run bench:pages        (BENCH_PORT, default 3329; RUNS, default 3; CHROME_PATH, default /usr/bin/chromium;
+//                                   PAGES, a comma-separated list to measure other pages)
 // Builds, starts the production server on its own port with an empty DATA_DIR, runs Lighthouse RUNS times per
 // page and prints the medians. A benchmark, not a test: it reports, it does not fail on a slow run.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -7,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const PAGES = ["/", "/services", "/webdev", "/aboutme"];
+const PAGES = process.env.PAGES?.split(",") ?? ["/", "/services", "/webdev", "/aboutme"];
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3329);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -23,7 +24,7 @@ const CHROME_FLAGS = [
 ];
 const TARGETS = { score: 100, lcp: 1500, tbt: 50, cls: 0, scriptKb: 150 };
 
-type Run = { score: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number; scriptBytes: number };
+type Run = { score: number; fcp: number; lcp: number; tbt: number; cpuTbt: number; cls: number; bytes: number; scriptBytes: number };
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { stdio: "inherit" });
@@ -48,7 +49,44 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   }
 }
 
-type Audits = Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+type Audits = Record<
+  string,
+  { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; observedFirstContentfulPaintTs?: number }[] } }
+>;
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: Record<string, unknown> & { name?: string } };
+
+/**
+ * Total blocking time recomputed from the processor time of each main-thread task (the trace's tdur) instead of
+ * its wall time, with Lighthouse's own 4x slowdown and 50 ms threshold, for tasks after the first paint. On a
+ * machine shared with other busy processes a task's wall time can be ten times its processor time, and
+ * Lighthouse's TBT follows the wall time; this column shows what the page itself costs.
+ */
+function cpuBlockingTime(traceFile: string, firstPaintTs: number): number {
+  const { traceEvents } = JSON.parse(readFileSync(traceFile, "utf8")) as { traceEvents: TraceEvent[] };
+  const renderers = new Set(
+    traceEvents.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`),
+  );
+  // The page's renderer is the one that did the most work.
+  const cpuByThread = new Map<string, TraceEvent[]>();
+  for (const e of traceEvents) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.name !== "RunTask" || e.ph !== "X" || !renderers.has(thread)) continue;
+    const tasks = cpuByThread.get(thread) ?? [];
+    tasks.push(e);
+    cpuByThread.set(thread, tasks);
+  }
+  const total = (tasks: TraceEvent[]) => tasks.reduce((sum, t) => sum + (t.tdur ?? 0), 0);
+  const tasks = [...cpuByThread.values()].sort((a, b) => total(b) - total(a))[0] ?? [];
+  // Lighthouse runs scripts of its own in the page while it records; they are not the page's work.
+  const lighthouseTasks = new Set(
+    traceEvents
+      .filter((e) => e.args?.data !== undefined && JSON.stringify(e.args.data).includes("_lighthouse"))
+      .map((e) => tasks.find((t) => t.ts <= e.ts && e.ts <= t.ts + (t.dur ?? 0))),
+  );
+  return tasks
+    .filter((t) => t.ts > firstPaintTs && !lighthouseTasks.has(t))
+    .reduce((sum, t) => sum + Math.max(0, ((t.tdur ?? t.dur ?? 0) / 1000) * 4 - 50), 0);
+}
 
 /** One Lighthouse run; a second try when Lighthouse itself fails (it sometimes loses the trace on a busy machine). */
 function lighthouse(url: string): Run {
@@ -67,18 +105,20 @@ function lighthouseOnce(url: string): Run {
     const flags = [...CHROME_FLAGS, `--user-data-dir=${path.join(work, "profile")}`].join(" ");
     const result = spawnSync(
       path.resolve("node_modules/.bin/lighthouse"),
-      [url, "--quiet", "--only-categories=performance", "--output=json", `--output-path=${report}`, `--chrome-flags=${flags}`],
+      [url, "--quiet", "--only-categories=performance", "--output=json", `--output-path=${report}`, "--save-assets", `--chrome-flags=${flags}`],
       { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH } },
     );
     if (result.status !== 0) throw new Error(`lighthouse failed on ${url} with ${result.status}`);
     const lhr = JSON.parse(readFileSync(report, "utf8")) as { categories: { performance: { score: number } }; audits: Audits };
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+    const firstPaintTs = lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaintTs ?? 0;
     return {
       score: Math.round(lhr.categories.performance.score * 100),
       fcp: audit("first-contentful-paint"),
       lcp: audit("largest-contentful-paint"),
       tbt: audit("total-blocking-time"),
+      cpuTbt: cpuBlockingTime(path.join(work, "report-0.trace.json"), firstPaintTs),
       cls: audit("cumulative-layout-shift"),
       bytes: audit("total-byte-weight"),
       scriptBytes: requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
@@ -110,21 +150,24 @@ try {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const result = lighthouse(base + page);
-      console.error(`${page} run ${i + 1}/${RUNS}: score ${result.score}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms`);
+      console.error(
+        `${page} run ${i + 1}/${RUNS}: score ${result.score}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms (${Math.round(result.cpuTbt)} ms by CPU time)`,
+      );
       runs.push(result);
     }
     const m = (key: keyof Run) => median(runs.map((r) => r[key]));
     rows.push(
       `| ${page} | ${m("score")}${mark(m("score") >= TARGETS.score)} | ${(m("fcp") / 1000).toFixed(2)} s | ${(m("lcp") / 1000).toFixed(2)} s${mark(m("lcp") < TARGETS.lcp)} | ` +
-        `${Math.round(m("tbt"))} ms${mark(m("tbt") < TARGETS.tbt)} | ${m("cls").toFixed(3)}${mark(m("cls") <= TARGETS.cls)} | ${kb(m("bytes"))} | ` +
+        `${Math.round(m("tbt"))} ms${mark(m("tbt") < TARGETS.tbt)} | ${Math.round(m("cpuTbt"))} ms | ${m("cls").toFixed(3)}${mark(m("cls") <= TARGETS.cls)} | ${kb(m("bytes"))} | ` +
         `${kb(m("scriptBytes"))}${mark(m("scriptBytes") < TARGETS.scriptKb * 1024)} |`,
     );
   }
   console.log(`\nLighthouse 13 mobile (simulated throttling), median of ${RUNS} runs per page, ${new Date().toISOString().slice(0, 10)}:\n`);
-  console.log("| page | performance | FCP | LCP | TBT | CLS | transferred | of which JS |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log("| page | performance | FCP | LCP | TBT | TBT by CPU time | CLS | transferred | of which JS |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);
   console.log(`\nTargets: performance ${TARGETS.score}, LCP < ${TARGETS.lcp / 1000} s, TBT < ${TARGETS.tbt} ms, CLS ${TARGETS.cls}, JS < ${TARGETS.scriptKb} KB (✗ marks a miss).`);
+  console.log(`"of which JS" counts every script response as transferred, headers included. Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(", ")} on ${os.cpus().length} cores.`);
 } finally {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
