@@ -155,6 +155,7 @@ test("an unverified account can resend its mail and delete itself; Cancel really
 
   await page.getByRole("button", { name: "Delete EVERYTHING!!!!" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
   await page.reload();
   await expect(page.getByRole("heading", { name: "Please verify your email" })).toBeVisible();
 
@@ -267,6 +268,7 @@ test("users page: grant and remove admin, last-admin rule, delete a user", async
   await page.goto("/manage/users");
   await memberRow.getByRole("button", { name: "Make admin" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
   await expect(memberRow).toContainText("Member");
   await memberRow.getByRole("button", { name: "Make admin" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Make admin" }).click();
@@ -351,6 +353,7 @@ test("deleting an account: a recent sign-in is required, then 'Account deleted'"
   await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
   await page.getByRole("button", { name: "Delete Account", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
   await expect(page.getByTestId("profile-email")).toContainText(email);
   await page.getByRole("button", { name: "Delete Account", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete account", exact: true }).click();

@@ -144,10 +144,11 @@ test("edit images: save only after a change, rename, zoom, move and delete", asy
   await expect(page.getByRole("button", { name: "swatch" })).toBeVisible();
 
   // Delete: Cancel keeps it, Confirm deletes it.
-  await page.getByRole("button", { name: "Delete Image" }).click();
+  await page.getByRole("button", { name: "Delete Image", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
   await expect(page.getByRole("button", { name: "swatch" })).toBeVisible();
-  await page.getByRole("button", { name: "Delete Image" }).click();
+  await page.getByRole("button", { name: "Delete Image", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete image" }).click();
   await dismiss(page, "Image Deleted", "The image has been deleted.");
   await expect(page.getByText("There are no images in bathrooms yet.")).toBeVisible();
@@ -167,6 +168,7 @@ test("categories: rename with the red border cue, refresh, delete", async ({ pag
   await page.getByRole("button", { name: "Refresh List" }).click();
   await page.getByRole("button", { name: "Delete Selected Category" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
   await expect(page.getByLabel("Selected category", { exact: true }).locator("option")).toHaveCount(2);
   await page.getByRole("button", { name: "Delete Selected Category" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete category" }).click();
