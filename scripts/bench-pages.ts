@@ -76,7 +76,7 @@ function cpuBlockingTime(traceFile: string, firstPaintTs: number): number {
     cpuByThread.set(thread, tasks);
   }
   const total = (tasks: TraceEvent[]) => tasks.reduce((sum, t) => sum + (t.tdur ?? 0), 0);
-  const tasks = [...cpuByThread.values()].sort((a, b) => total(b) - total(a))[0] ?? [];
+  const tasks = [...cpuByThread.values()].toSorted((a, b) => total(b) - total(a))[0] ?? [];
   // Lighthouse runs scripts of its own in the page while it records; they are not the page's work.
   const lighthouseTasks = new Set(
     traceEvents

@@ -28,7 +28,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </h1>
         {page.sections.map((section) => (
           <section key={section.heading} className="mt-4">
-            <h2>{section.heading}</h2>
+            <h2 className="h4">{section.heading}</h2>
             {section.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
