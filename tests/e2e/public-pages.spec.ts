@@ -116,16 +116,16 @@ test.describe("home page with gallery photos", () => {
     const images = recent.locator("img");
     await expect(images).toHaveCount(4);
     await expect(images.first()).toHaveAttribute("alt", "bathrooms photo 3");
-    await expect(images.first()).toHaveAttribute("src", `/images/${newest[0]}/320.jpg`);
+    await expect(images.first()).toHaveAttribute("src", `/media/${newest[0]}/w320.jpg?v=hjpeg320x`);
     for (const img of await images.all()) {
-      await expect(img).toHaveAttribute("width", "1280");
-      await expect(img).toHaveAttribute("height", "960");
+      await expect(img).toHaveAttribute("width", "640");
+      await expect(img).toHaveAttribute("height", "480");
       await expect(img).toHaveAttribute("loading", "lazy");
     }
     const sources = recent.locator("picture").first().locator("source");
     await expect(sources).toHaveCount(2);
     await expect(sources.nth(0)).toHaveAttribute("type", "image/avif");
-    await expect(sources.nth(0)).toHaveAttribute("srcset", `/images/${newest[0]}/320.avif 320w, /images/${newest[0]}/640.avif 640w`);
+    await expect(sources.nth(0)).toHaveAttribute("srcset", `/media/${newest[0]}/w320.avif?v=havif320x 320w, /media/${newest[0]}/w640.avif?v=havif640x 640w`);
     await expect(sources.nth(1)).toHaveAttribute("type", "image/webp");
     await expect(recent.getByRole("link").first()).toHaveAttribute("href", /^\/gallery\/\d+$/);
 

@@ -187,15 +187,15 @@ test.describe("with gallery photos", () => {
     await page.goto("/services#plastering");
     const images = page.locator("#plastering .toggle-photo img");
     await expect(images).toHaveCount(2);
-    await expect(images.nth(0)).toHaveAttribute("src", `/images/${plastering[0]}/320.jpg`);
-    await expect(images.nth(1)).toHaveAttribute("src", `/images/${plastering[1]}/320.jpg`);
+    await expect(images.nth(0)).toHaveAttribute("src", `/media/${plastering[0]}/w320.jpg?v=hjpeg320x`);
+    await expect(images.nth(1)).toHaveAttribute("src", `/media/${plastering[1]}/w320.jpg?v=hjpeg320x`);
     await expect(images.nth(0)).toHaveAttribute("alt", "Plastering photo 1");
     await expect(images.nth(0)).toHaveAttribute("loading", "lazy");
     await expect(page.locator("#plastering picture source[type='image/avif']")).toHaveCount(2);
     await expect.poll(() => images.nth(0).evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(".avif");
 
     const tiling = page.locator("#tiling .toggle-photo img");
-    await expect(tiling.nth(0)).toHaveAttribute("src", /^\/images\/0190a000-/);
+    await expect(tiling.nth(0)).toHaveAttribute("src", /^\/media\/0190a000-/);
     await expect(tiling.nth(1)).toHaveAttribute("src", service("tiling").artwork![0]!.src);
     expect(errors).toEqual([]);
     await context.close();

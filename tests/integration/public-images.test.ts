@@ -6,10 +6,15 @@ import { createTestDatabase, type TestDatabase, testDialects } from "../setup/da
 
 const NOW = "2026-11-21T10:00:00.000Z";
 
-function variants(id: string) {
+// As the image pipeline records them: every planned width of a 1280 px photo, in three formats.
+function variants(_id: string) {
   return JSON.stringify(
     ["avif", "webp", "jpeg"].flatMap((format) =>
-      [640, 320].map((width) => ({ format, width, key: `images/${id}/${width}.${format === "jpeg" ? "jpg" : format}` })),
+      [
+        { name: "w320", width: 320 },
+        { name: "w640", width: 640 },
+        { name: "w1280", width: 1280 },
+      ].map((v) => ({ ...v, format, height: (v.width * 3) / 4, size: 1000, hash: `${format}${v.width}hash` })),
     ),
   );
 }
@@ -39,11 +44,17 @@ describe("toGalleryPhoto", () => {
       alt: "Title 0001",
       width: 1280,
       height: 960,
-      src: "/images/0001/320.jpg",
-      srcSet: "/images/0001/320.jpg 320w, /images/0001/640.jpg 640w",
+      src: "/media/0001/w640.jpg?v=jpeg640hash",
+      srcSet: "/media/0001/w320.jpg?v=jpeg320hash 320w, /media/0001/w640.jpg?v=jpeg640hash 640w, /media/0001/w1280.jpg?v=jpeg1280hash 1280w",
       sources: [
-        { type: "image/avif", srcSet: "/images/0001/320.avif 320w, /images/0001/640.avif 640w" },
-        { type: "image/webp", srcSet: "/images/0001/320.webp 320w, /images/0001/640.webp 640w" },
+        {
+          type: "image/avif",
+          srcSet: "/media/0001/w320.avif?v=avif320hash 320w, /media/0001/w640.avif?v=avif640hash 640w, /media/0001/w1280.avif?v=avif1280hash 1280w",
+        },
+        {
+          type: "image/webp",
+          srcSet: "/media/0001/w320.webp?v=webp320hash 320w, /media/0001/w640.webp?v=webp640hash 640w, /media/0001/w1280.webp?v=webp1280hash 1280w",
+        },
       ],
     });
   });
@@ -60,6 +71,7 @@ describe("toGalleryPhoto", () => {
     expect(toGalleryPhoto(image("0003", 1, { variants: "not json" }))).toBeNull();
     expect(toGalleryPhoto(image("0004", 1, { variants: "[]" }))).toBeNull();
     expect(toGalleryPhoto(image("0005", 1, { variants: '[{"format":"tiff","width":10,"key":"x"}]' }))).toBeNull();
+    expect(toGalleryPhoto(image("0006", 1, { variants: "[]" }))).toBeNull();
   });
 });
 

@@ -42,14 +42,15 @@ export function seedGallery(dataDir: string, name: string, count: number): { cat
       .get(name, now, now) as { id: number };
     const insert = db.prepare(
       `insert into "image" ("id", "categoryId", "name", "title", "caption", "width", "height", "status", "variants", "createdAt", "updatedAt")
-       values (?, ?, ?, ?, ?, 1280, 960, 'ready', ?, ?, ?)`,
+       values (?, ?, ?, ?, ?, 640, 480, 'ready', ?, ?, ?)`,
     );
     const imageIds: string[] = [];
     for (let i = 0; i < count; i++) {
       // UUIDv7-shaped and increasing, like the real ids.
       const id = `0190a000-0000-7000-8000-${String(categoryId * 1000 + i).padStart(12, "0")}`;
+      // As the image pipeline records them (every planned width of a 640 px photo, three formats).
       const variants = ["avif", "webp", "jpeg"].flatMap((format) =>
-        [320, 640].map((width) => ({ format, width, key: `images/${id}/${width}.${format === "jpeg" ? "jpg" : format}` })),
+        [320, 640].map((width) => ({ name: `w${width}`, format, width, height: (width * 3) / 4, size: 1000, hash: `h${format}${width}x` })),
       );
       insert.run(id, categoryId, `photo-${i}`, `${name} photo ${i + 1}`, `A ${name} job`, JSON.stringify(variants), now, now);
       imageIds.push(id);
@@ -66,8 +67,8 @@ export function seedGallery(dataDir: string, name: string, count: number): { cat
  */
 export async function fakeUploadedPhotos(context: BrowserContext): Promise<void> {
   const cache = new Map<string, Buffer>();
-  await context.route(/\/images\/[0-9a-f-]{36}\/\d+\.(avif|webp|jpg)$/, async (route) => {
-    const format = route.request().url().split(".").pop() as "avif" | "webp" | "jpg";
+  await context.route(/\/media\/[0-9a-f-]{36}\/w\d+\.(avif|webp|jpg)\?v=/, async (route) => {
+    const format = new URL(route.request().url()).pathname.split(".").pop() as "avif" | "webp" | "jpg";
     let body = cache.get(format);
     if (!body) {
       const image = sharp({ create: { width: 40, height: 30, channels: 3, background: "#b5523b" } });
