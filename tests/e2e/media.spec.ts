@@ -1,17 +1,28 @@
 import { expect, test } from "@playwright/test";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { getVariantUrl } from "~/lib/image-url";
 import { parseVariants } from "~/lib/image-variants";
 import type { Image } from "~/server/db/schema.server";
+import { type RunningServer, startIsolatedServer } from "../support/server";
 import { seedImage } from "./support/seed-images";
 
-const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? "tmp/e2e-data");
+// A site of its own: a photo seeded into the shared one would appear on the public pages other specs check.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-media-"));
 let image: Image;
+let server: RunningServer | undefined;
 
 test.beforeAll(async () => {
   image = await seedImage(dataDir, "exif-rotated.jpg", { category: "plastering", name: `sideways-phone-photo-${Date.now()}`, title: "Ceiling" });
+  server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 9, {}, { dataDir, keepData: true });
 });
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+test.use({ baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 9}` });
 
 test("a GPS-tagged photo taken sideways is served upright, with no metadata, cached for a year", async ({ page, request }) => {
   const jpeg = parseVariants(image.variants).find((v) => v.name === "w640" && v.format === "jpeg")!;
