@@ -1,11 +1,11 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { SiteStylesProvider } from "~/components/site-styles";
+import { deferScriptsTransform } from "~/server/http/defer-scripts.server";
 import { nonceContext } from "~/server/http/request-context.server";
 import { SITE_STYLES } from "~/server/styles/site-styles.server";
 
@@ -33,7 +33,8 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // The page's scripts start loading once its first content is painted (see defer-scripts.server).
+          const body = deferScriptsTransform(nonce);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

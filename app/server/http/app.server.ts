@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -92,11 +93,14 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   if (options.clientDir) {
     // Hashed file names change with their content, so they can be cached for a year.
+    // The build writes .br and .gz copies beside each file; the smallest one the browser accepts is sent as it is.
+    const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) =>
+      expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
     app.use(
       "/assets",
-      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+      precompressed(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use(precompressed(options.clientDir, { maxAge: "1h", index: false }));
   }
 
   app.use(originCheck(env.publicUrl));

@@ -1,0 +1,105 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import {
+  DEFERRED_MODULE_TYPE,
+  DEFERRED_PRELOAD_REL,
+  deferScriptsInHtml,
+  deferScriptsTransform,
+} from "./defer-scripts.server";
+
+// The shape React Router 8 and React 19 write: preload links hoisted into the head, the module script at the end
+// of the body, then the streamed loader data.
+const PAGE = [
+  '<!DOCTYPE html><html lang="en-GB"><head><meta charSet="utf-8"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N1"/>',
+  '<link rel="modulepreload" href="/assets/framework-B.js" nonce="N1"/>',
+  '<link rel="canonical" href="https://example.test/"/>',
+  "</head><body><main><h1>Plastering – £ and ‘quotes’</h1><p>a &lt; b</p></main>",
+  '<script nonce="N1">window.__reactRouterContext = {};</script>',
+  '<script nonce="N1" type="module" async="">;\nimport * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script>',
+  '<script nonce="N1">window.__reactRouterContext.streamController.enqueue("[1]");</script>',
+  "</body></html>",
+].join("");
+
+function expectDeferred(html: string) {
+  // The loader follows the inert module script directly.
+  const loaderStart = html.indexOf('</script><script nonce="N1">(function(){var done') + "</script>".length;
+  expect(loaderStart).toBeGreaterThan("</script>".length);
+  const loaderEnd = html.indexOf("</script>", loaderStart) + "</script>".length;
+  const page = html.slice(0, loaderStart) + html.slice(loaderEnd);
+  expect(page).not.toContain('rel="modulepreload"');
+  expect(page.match(new RegExp(`rel="${DEFERRED_PRELOAD_REL}" href="/assets/`, "g"))).toHaveLength(2);
+  expect(page).not.toContain('type="module"');
+  expect(page).toContain(
+    `<script nonce="N1" type="${DEFERRED_MODULE_TYPE}">;\nimport * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script>`,
+  );
+  // Nothing else changed: undoing the rewrite gives the page back.
+  const restored = page
+    .replaceAll(DEFERRED_PRELOAD_REL, "modulepreload")
+    .replace(`type="${DEFERRED_MODULE_TYPE}"`, 'type="module" async=""');
+  expect(restored).toBe(PAGE);
+}
+
+async function throughStream(chunks: Buffer[]): Promise<string> {
+  return text(Readable.from(chunks).pipe(deferScriptsTransform("N1")));
+}
+
+describe("deferring the page's scripts until the first paint", () => {
+  it("makes the preload links and the module script inert and adds the loader after the script", () => {
+    expectDeferred(deferScriptsInHtml(PAGE, "N1"));
+  });
+
+  it("leaves a page without React Router's scripts alone", () => {
+    const html = "<html><body><p>Plain</p><script>1</script></body></html>";
+    expect(deferScriptsInHtml(html, "N1")).toBe(html);
+  });
+
+  it("gives the same result however the stream is cut, even inside a tag or a character", async () => {
+    const bytes = Buffer.from(PAGE, "utf8");
+    for (const size of [1, 2, 3, 7, 16, 61, 200, bytes.length]) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      const html = await throughStream(chunks);
+      expectDeferred(html);
+    }
+  });
+
+  it("the loader restores the scripts after the first contentful paint", async () => {
+    // Run the loader against a minimal fake document to check what it does, not just that it is there.
+    const html = deferScriptsInHtml(PAGE, "N1");
+    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(loader).toBeDefined();
+    const links = [{ rel: DEFERRED_PRELOAD_REL }, { rel: DEFERRED_PRELOAD_REL }];
+    const inert = { nonce: "N1", textContent: "import('/x.js')", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
+    let observed: ((list: { getEntriesByName(n: string): unknown[] }) => void) | undefined;
+    const timers: (() => void)[] = [];
+    const document = {
+      visibilityState: "visible",
+      querySelectorAll: () => links,
+      querySelector: () => inert,
+      createElement: () => ({ type: "", nonce: "", textContent: "" }),
+    };
+    class PerformanceObserver {
+      constructor(cb: typeof observed) { observed = cb; }
+      observe(options: unknown) { expect(options).toEqual({ type: "paint", buffered: true }); }
+    }
+    const setTimeout = (fn: () => void) => timers.push(fn);
+    new Function("document", "PerformanceObserver", "setTimeout", loader!)(document, PerformanceObserver, setTimeout);
+
+    // Before the paint: only the safety timer is waiting, nothing was touched.
+    expect(timers).toHaveLength(1);
+    expect(links.every((l) => l.rel === DEFERRED_PRELOAD_REL)).toBe(true);
+    observed!({ getEntriesByName: (n) => (n === "first-paint" ? [{}] : []) });
+    expect(timers).toHaveLength(1);
+    observed!({ getEntriesByName: (n) => (n === "first-contentful-paint" ? [{}] : []) });
+    expect(timers).toHaveLength(2);
+    timers[1]!();
+    expect(links.every((l) => l.rel === "modulepreload")).toBe(true);
+    expect(inert.replacedBy).toEqual({ type: "module", nonce: "N1", textContent: "import('/x.js')" });
+    // The safety timer firing later does nothing twice.
+    inert.replacedBy = null;
+    timers[0]!();
+    expect(inert.replacedBy).toBeNull();
+  });
+});

@@ -1,0 +1,92 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/**
+ * Holds the page's JavaScript back until its first content is on screen.
+ *
+ * React Router writes `<link rel="modulepreload">` for every module the page needs (React hoists them into the
+ * head) and one inline `<script type="module">` that imports the route modules and starts hydration. The
+ * browser's preload scanner fetches all of them while the HTML is still being parsed, so on a slow connection
+ * about 150 KB of scripts compete for bandwidth with the page's own images before anything has been painted,
+ * and Lighthouse counts them against the first and largest paint. The page is complete without them: they only
+ * make it interactive.
+ *
+ * This rewrites the HTML as it streams: the preload links get an inert `rel` and the module script an inert
+ * `type`, and a small loader after it restores both once the browser reports its first contentful paint (or at
+ * once when the tab is hidden, or after a safety delay where paint timing is missing). React finds the same
+ * elements when it hydrates. Everything else passes through unchanged and in order.
+ */
+export const DEFERRED_PRELOAD_REL = "x-deferred-modulepreload";
+export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+
+const PRELOAD_LINK = /<link rel="modulepreload" /g;
+const MODULE_SCRIPT_OPEN = /<script( nonce="[^"]*")? type="module" async="">/;
+const SCRIPT_CLOSE = "</script>";
+
+/** Where the loader starts the page's modules: after the first contentful paint, never more than `fallbackMs` late. */
+function loaderSource(fallbackMs: number): string {
+  return `(function(){var done=0;function go(){if(done)return;done=1;var d=document;d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)}function soon(){setTimeout(go,0)}if(document.visibilityState==="hidden")return go();setTimeout(go,${fallbackMs});try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)soon()}).observe({type:"paint",buffered:true})}catch(e){go()}})()`;
+}
+
+/**
+ * Rewrites one complete piece of HTML (no tag cut in half). Exported for the unit tests; the stream below makes
+ * sure it only ever sees whole tags and a whole module script.
+ */
+export function deferScriptsInHtml(html: string, nonce: string, fallbackMs = 3000): string {
+  let out = html.replace(PRELOAD_LINK, `<link rel="${DEFERRED_PRELOAD_REL}" `);
+  const open = MODULE_SCRIPT_OPEN.exec(out);
+  if (!open) return out;
+  const close = out.indexOf(SCRIPT_CLOSE, open.index);
+  if (close < 0) return out;
+  const end = close + SCRIPT_CLOSE.length;
+  const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
+  out =
+    out.slice(0, open.index) +
+    `<script${open[1] ?? ""} type="${DEFERRED_MODULE_TYPE}">` +
+    out.slice(open.index + open[0].length, end) +
+    `<script${nonceAttr}>${loaderSource(fallbackMs)}</script>` +
+    out.slice(end);
+  return out;
+}
+
+/**
+ * How much of `buffer` can be rewritten and sent now: everything before a tag that has not been closed yet,
+ * and before a module script whose end has not arrived.
+ */
+function safeLength(buffer: string): number {
+  let cut = buffer.length;
+  const lastOpen = buffer.lastIndexOf("<");
+  if (lastOpen > buffer.lastIndexOf(">")) cut = lastOpen;
+  const module = MODULE_SCRIPT_OPEN.exec(buffer);
+  if (module && buffer.indexOf(SCRIPT_CLOSE, module.index) < 0) cut = Math.min(cut, module.index);
+  return cut;
+}
+
+/** A stream transform applying {@link deferScriptsInHtml} to an HTML document however it is cut into chunks. */
+export function deferScriptsTransform(nonce: string): Transform {
+  let pending = "";
+  let rewritten = false;
+  const decoder = new StringDecoder("utf8"); // a character split between two chunks stays whole
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      pending += typeof chunk === "string" ? chunk : decoder.write(chunk);
+      if (rewritten) {
+        // The module script is written once, in the shell; what follows is streamed data.
+        const out = pending;
+        pending = "";
+        callback(null, out);
+        return;
+      }
+      const n = safeLength(pending);
+      const ready = pending.slice(0, n);
+      pending = pending.slice(n);
+      const out = deferScriptsInHtml(ready, nonce);
+      if (out.includes(DEFERRED_MODULE_TYPE)) rewritten = true;
+      callback(null, out);
+    },
+    flush(callback) {
+      pending += decoder.end();
+      callback(null, rewritten ? pending : deferScriptsInHtml(pending, nonce));
+    },
+  });
+}
