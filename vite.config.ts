@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { purgeBootstrap } from "./scripts/purge-bootstrap.ts";
 
 // The SSR build's entry is our own HTTP module (Express app + React Router handler), so the
 // production server and the pages share one module graph: one database pool, one storage client.
@@ -10,6 +11,7 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   css: {
+    postcss: { plugins: [purgeBootstrap()] },
     preprocessorOptions: {
       // Bootstrap 5.3's Sass sources still use @import and global functions; both work in Dart Sass 1.x.
       scss: { quietDeps: true, silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"] },

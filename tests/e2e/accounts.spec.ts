@@ -7,6 +7,7 @@ import { startSmtpServer } from "../setup/smtp";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { PASSWORD, type Smtp, fillCredentials, linkFromMail, signIn, signOut, signUp, signUpVerified } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
+import { waitForHydration } from "./support/public-site";
 
 // A fresh site with real mail (smtp-server) and a real OpenID Connect provider standing in for Google.
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
@@ -42,6 +43,7 @@ test("the first account to verify becomes admin", async ({ page }) => {
   await signUp(page, owner);
   // Unverified: member pages send you back to /signIn.
   await page.goto("/profile");
+  await waitForHydration(page);
   await expect(page).toHaveURL(/\/signIn/);
   await expect(page.getByRole("button", { name: "resend email" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Create Account" })).toHaveCount(0);
@@ -58,6 +60,7 @@ test("the first account to verify becomes admin", async ({ page }) => {
   await expect(nav.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/manage");
 
   await page.goto("/profile");
+  await waitForHydration(page);
   await expect(page.getByTestId("profile-email")).toHaveText(`${owner} (verified)`);
   await expect(page.getByTestId("profile-name")).toHaveText(owner);
   await expect(page.getByTestId("profile-status")).toHaveText("Admin");
@@ -65,6 +68,7 @@ test("the first account to verify becomes admin", async ({ page }) => {
 
   // A verified user visiting /signIn goes home.
   await page.goto("/signIn");
+  await waitForHydration(page);
   await expect(page).toHaveURL(`http://127.0.0.1:${PORT}/`);
   expect(errors).toEqual([]);
 });
@@ -75,6 +79,7 @@ test("the second account is a Member and cannot reach /manage", async ({ browser
   await signUpVerified(page, smtp, member);
   await expect(page.getByRole("navigation").getByRole("link", { name: "Admin" })).toHaveCount(0);
   await page.goto("/profile");
+  await waitForHydration(page);
   await expect(page.getByTestId("profile-status")).toHaveText("Member");
   const response = await page.goto("/manage");
   expect(response?.status()).toBe(403);
@@ -85,6 +90,7 @@ test("the second account is a Member and cannot reach /manage", async ({ browser
 
 test("sign-up and sign-in messages appear under the field they concern", async ({ page }) => {
   await page.goto("/signIn");
+  await waitForHydration(page);
   const create = page.getByRole("button", { name: "Create Account" });
   const signInButton = page.getByRole("button", { name: "Sign In", exact: true });
   const emailError = page.locator("#sign-in-email-error");
@@ -121,6 +127,7 @@ test("sign-up and sign-in messages appear under the field they concern", async (
 
 test("password field shows and hides", async ({ page }) => {
   await page.goto("/signIn");
+  await waitForHydration(page);
   const field = page.getByLabel("Password", { exact: true });
   await field.fill("secret-value");
   await expect(field).toHaveAttribute("type", "password");
@@ -142,6 +149,7 @@ test("sign-in shows 'Signed In' and returns to the previous page; sign-out goes 
   await signOut(page);
   await expect(page).toHaveURL(`http://127.0.0.1:${PORT}/`);
   await page.goto("/profile");
+  await waitForHydration(page);
   await expect(page).toHaveURL(/\/signIn/);
 });
 
@@ -170,6 +178,7 @@ test("an unverified account can resend its mail and delete itself; Cancel really
 test("profile: display name, picture and password", async ({ page }) => {
   await signIn(page, member);
   await page.goto("/profile");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
 
   const name = page.getByLabel("Display name");
@@ -220,6 +229,7 @@ test("profile: display name, picture and password", async ({ page }) => {
 
 test("forgot password sends a reset link that works once", async ({ page }) => {
   await page.goto("/signIn");
+  await waitForHydration(page);
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page.getByRole("heading", { name: "Forgot password" })).toBeVisible();
   const before = smtp.messages.length;
@@ -241,6 +251,7 @@ test("forgot password sends a reset link that works once", async ({ page }) => {
 test("users page: grant and remove admin, last-admin rule, delete a user", async ({ page }) => {
   await signIn(page, owner);
   await page.goto("/manage/users");
+  await waitForHydration(page);
   const ownerRow = page.getByTestId(`user-row-${owner}`);
   const memberRow = page.getByTestId(`user-row-${member}`);
   await expect(ownerRow).toContainText("Admin");
@@ -255,6 +266,7 @@ test("users page: grant and remove admin, last-admin rule, delete a user", async
 
   // The last admin cannot delete their account while members exist.
   await page.goto("/profile");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
   await page.getByRole("button", { name: "Delete Account", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete account", exact: true }).click();
@@ -266,6 +278,7 @@ test("users page: grant and remove admin, last-admin rule, delete a user", async
   await refusal.getByRole("button", { name: "OK" }).click();
 
   await page.goto("/manage/users");
+  await waitForHydration(page);
   await memberRow.getByRole("button", { name: "Make admin" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
@@ -285,6 +298,7 @@ test("users page: grant and remove admin, last-admin rule, delete a user", async
 
 test("Google sign-in through the issuer's discovery document, linking an existing e-mail", async ({ page, browser }) => {
   await page.goto("/signIn");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await page.locator('input[name="login"]').fill(owner);
   await page.locator('input[name="password"]').fill("anything");
@@ -292,6 +306,7 @@ test("Google sign-in through the issuer's discovery document, linking an existin
   await expect(page).toHaveURL(new RegExp(`^http://127.0.0.1:${PORT}/`));
   await expect(page.getByRole("button", { name: /Account menu/ })).toBeVisible();
   await page.goto("/manage/users");
+  await waitForHydration(page);
   const rows = page.locator('tr[data-testid^="user-row-"]');
   await expect(page.getByTestId(`user-row-${owner}`)).toContainText("password, google");
   await expect(rows).toHaveCount(1);
@@ -301,11 +316,13 @@ test("Google sign-in through the issuer's discovery document, linking an existin
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
   page = await context.newPage();
   await page.goto("/signIn");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await page.locator('input[name="login"]').fill("newcomer");
   await page.locator('input[name="password"]').fill("anything");
   await page.locator('button[type="submit"]').click();
   await page.goto("/profile");
+  await waitForHydration(page);
   await expect(page.getByTestId("profile-email")).toHaveText("newcomer@oidc.test (verified)");
   await expect(page.getByTestId("profile-status")).toHaveText("Member");
   await expect(page.getByRole("button", { name: "Update Profile / Delete account" })).toBeVisible();
@@ -317,6 +334,7 @@ test("Google sign-in through the issuer's discovery document, linking an existin
 test("sign-in attempts are rate limited per account", async ({ page }) => {
   const target = "limited@nenevalley.test";
   await page.goto("/signIn");
+  await waitForHydration(page);
   let message = "";
   for (let attempt = 0; attempt < 12; attempt++) {
     await fillCredentials(page, target, `wrong-${attempt}-password`);
@@ -332,6 +350,7 @@ test("deleting an account: a recent sign-in is required, then 'Account deleted'"
   const email = "leaving@nenevalley.test";
   await signUpVerified(page, smtp, email);
   await page.goto("/profile");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
 
   // Age the session beyond Better Auth's freshness window, as if signed in two days ago.
@@ -350,6 +369,7 @@ test("deleting an account: a recent sign-in is required, then 'Account deleted'"
 
   await signIn(page, email);
   await page.goto("/profile");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
   await page.getByRole("button", { name: "Delete Account", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
@@ -362,6 +382,7 @@ test("deleting an account: a recent sign-in is required, then 'Account deleted'"
   await deleted.getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(`http://127.0.0.1:${PORT}/`);
   await page.goto("/signIn");
+  await waitForHydration(page);
   await fillCredentials(page, email, PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.locator("#sign-in-email-error")).toHaveText("User not found");
@@ -373,13 +394,16 @@ test("account pages have no accessibility violations", async ({ page }) => {
     expect(results.violations.map((v) => `${page.url()} ${v.id}: ${v.help}`)).toEqual([]);
   };
   await page.goto("/signIn");
+  await waitForHydration(page);
   await check();
   await page.goto("/forgot-password");
   await check();
   await signIn(page, owner);
   await page.goto("/profile");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
   await check();
   await page.goto("/manage/users");
+  await waitForHydration(page);
   await check();
 });

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { trackPageErrors } from "./support/page-errors";
+import { waitForHydration } from "./support/public-site";
 import { addImageWithoutFiles, deleteStoredFiles, seedGallery } from "./support/seed-gallery";
 
 const XSS = "<img src=x onerror=alert(1)>";
@@ -128,6 +129,7 @@ test("the expanded view opens on click with title, caption and a large image, ke
   const errors = trackPageErrors(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${server.baseURL}/gallery/${kitchens}`);
+  await waitForHydration(page);
   const opener = page.getByRole("button", { name: "New units and a skimmed ceiling" });
   await opener.click();
   const dialog = page.getByRole("dialog", { name: "Shaker kitchen" });
@@ -166,6 +168,7 @@ test("Escape closes, the arrow keys and buttons move, and stepping past the load
   // One column: the end of the first page is far below, so nothing has fetched the second page yet.
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
+  await waitForHydration(page);
   await expect(cards(page, "Plastering")).toHaveCount(24);
   await page.getByRole("button", { name: "Skimmed wall number 2", exact: true }).click();
   const dialog = page.getByRole("dialog");
@@ -202,6 +205,7 @@ test("a sideways swipe moves between photos, by finger or mouse, without closing
   const errors = trackPageErrors(page);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Skimmed wall number 5", exact: true }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toHaveAccessibleName("Wall 5");
@@ -238,6 +242,7 @@ test("a long gallery sends a screenful first and loads the rest as the visitor s
   expect(html.match(/<li class="col">/g)).toHaveLength(24);
 
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
+  await waitForHydration(page);
   await expect(page.getByText("60 photos.")).toBeVisible();
   await expect(cards(page, "Plastering")).toHaveCount(24);
   const pages: string[] = [];
@@ -292,6 +297,7 @@ test("'Loading Images' shows while the next photos load and while the navbar swi
   const errors = trackPageErrors(page);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
+  await waitForHydration(page);
   await expect(cards(page, "Plastering")).toHaveCount(24);
 
   let release: () => void = () => {};
@@ -400,6 +406,7 @@ test("no layout shift: every picture box has its size before any photo arrives",
 test("one column on a phone, four on a desktop", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
+  await waitForHydration(page);
   const lefts = () => cards(page, "Plastering").evaluateAll((els) => els.slice(0, 5).map((el) => Math.round(el.getBoundingClientRect().left)));
   expect(new Set(await lefts()).size).toBe(1);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -98,7 +98,7 @@ test("server basics: health check, security headers, compression, immutable asse
 
   await page.goto("/");
   // The stylesheet is inlined (app/server/styles); the hashed assets are the JavaScript modules.
-  const asset = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="modulepreload"]')?.href);
+  const asset = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="modulepreload"], link[rel="x-deferred-modulepreload"]')?.href);
   expect(asset).toContain("/assets/");
   const assetResponse = await request.get(asset!);
   expect(assetResponse.headers()["cache-control"]).toContain("immutable");

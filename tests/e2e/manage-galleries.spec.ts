@@ -5,6 +5,7 @@ import { verificationLinkFromOutbox } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { PASSWORD, fillCredentials } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
+import { waitForHydration } from "./support/public-site";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
 const fixture = (name: string) => path.resolve("tests/fixtures/images", name);
@@ -21,10 +22,12 @@ const admin = "admin@galleries.test";
 
 async function signInAsAdmin(page: Page) {
   await page.goto("/signIn");
+  await waitForHydration(page);
   await fillCredentials(page, admin, PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.getByRole("dialog", { name: "Signed In" }).getByRole("button", { name: "OK" }).click();
   await page.goto("/manage");
+  await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Manage Galleries" })).toBeVisible();
 }
 
@@ -42,11 +45,13 @@ const uploadSection = (page: Page) => page.locator("section", { has: page.getByR
 test("the first admin sets up a category and uploads, with every validation message", async ({ page }) => {
   const errors = trackPageErrors(page);
   await page.goto("/signIn");
+  await waitForHydration(page);
   await fillCredentials(page, admin, PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   await page.getByRole("dialog", { name: "Verification email sent" }).getByRole("button", { name: "OK" }).click();
   await page.goto(verificationLinkFromOutbox(server.dataDir, admin));
   await page.goto("/manage");
+  await waitForHydration(page);
   await expect(page.getByText("There are no categories yet.")).toBeVisible();
 
   const upload = uploadSection(page);

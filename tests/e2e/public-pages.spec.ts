@@ -38,7 +38,13 @@ test("the stylesheet is inlined once, blocks nothing, and stays through hydratio
   await page.getByRole("navigation").getByRole("link", { name: "Contact", exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(styles).toHaveCount(1);
-  expect(((await styles.textContent()) ?? "").length).toBeGreaterThan(100_000);
+  // Bootstrap's unused rules are left out at build time (scripts/purge-bootstrap.ts), the ones in use are there.
+  const css = (await styles.textContent()) ?? "";
+  expect(css.length).toBeGreaterThan(20_000);
+  expect(css.length).toBeLessThan(100_000);
+  expect(css).toContain(".navbar-expand-md .navbar-nav");
+  expect(css).toContain(".offcanvas-md");
+  expect(css).not.toContain(".offcanvas-xl");
   await expect(page.locator(".site-navbar")).toHaveCSS("position", "sticky");
   await expect(page.getByRole("button", { name: business.email })).toHaveCSS("border-top-style", "solid");
 
@@ -249,4 +255,43 @@ test.describe("contact page", () => {
     await expect(page.getByText("copied to clipboard")).toHaveCount(0);
     expect(errors).toEqual([]);
   });
+});
+
+test("the page's scripts start loading only after its first content is painted, and it still hydrates", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  for (const path of ["/", "/services"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const timing = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.firstContentfulPaint).toBeGreaterThan(0);
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.firstContentfulPaint!);
+    // The preload links are live again once the loader has run, so React adopts them as it hydrates.
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(3);
+    await expect(page.locator('script[type="text/x-deferred-module"]')).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+});
+
+test("scripts and styles are sent Brotli-compressed from files made at build time", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const script = /href="(\/assets\/framework-[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  const br = await request.get(script!, { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(br.headers()["content-encoding"]).toBe("br");
+  expect(br.headers()["content-type"]).toMatch(/javascript/);
+  expect(br.headers()["cache-control"]).toContain("immutable");
+  const gzip = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  // Playwright decodes both; they are the same file.
+  expect((await br.body()).equals(await gzip.body())).toBe(true);
+  const plain = await request.get(script!, { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  expect((await plain.body()).equals(await br.body())).toBe(true);
 });

@@ -1,4 +1,5 @@
 import { type Page, expect } from "@playwright/test";
+import { waitForHydration } from "./public-site";
 import type { startSmtpServer } from "../../setup/smtp";
 
 export type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
@@ -21,6 +22,7 @@ export async function fillCredentials(page: Page, email: string, password: strin
 /** Creates an account and dismisses the 'Verification email sent' modal. */
 export async function signUp(page: Page, email: string, password = PASSWORD) {
   await page.goto("/signIn");
+  await waitForHydration(page);
   await fillCredentials(page, email, password);
   await page.getByRole("button", { name: "Create Account" }).click();
   const dialog = page.getByRole("dialog", { name: "Verification email sent" });
@@ -40,6 +42,7 @@ export async function signUpVerified(page: Page, smtp: Smtp, email: string, pass
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto("/signIn");
+  await waitForHydration(page);
   await fillCredentials(page, email, password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Signed In" });
