@@ -140,6 +140,7 @@ test("password field shows and hides", async ({ page }) => {
 test("sign-in shows 'Signed In' and returns to the previous page; sign-out goes home", async ({ page }) => {
   await page.goto("/contact-page-that-does-not-exist-yet");
   await page.goto("/signIn?redirectTo=%2Fprofile");
+  await waitForHydration(page);
   await fillCredentials(page, owner, PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Signed In" });
@@ -238,6 +239,7 @@ test("forgot password sends a reset link that works once", async ({ page }) => {
   await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible();
   const link = await linkFromMail(smtp, member, "reset-password", before);
   await page.goto(link);
+  await waitForHydration(page);
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await page.getByLabel("New password", { exact: true }).fill("reset-password-works-1");
   await page.getByRole("button", { name: "Save new password" }).click();

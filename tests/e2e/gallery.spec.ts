@@ -422,6 +422,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`${server.baseURL}/gallery/${kitchens}`);
+      await waitForHydration(page);
       await expect(page.locator("html")).toHaveAttribute("data-bs-theme", colorScheme);
       const pageResults = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
       expect(pageResults.violations.map((v) => `${width}px page ${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ") + " " + n.failureSummary).join("; ")}`)).toEqual([]);

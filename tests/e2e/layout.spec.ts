@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { trackPageErrors } from "./support/page-errors";
+import { waitForHydration } from "./support/public-site";
 
 test.beforeAll(() => {
   // Galleries come from the database; add two categories directly, as the admin pages would.
@@ -18,6 +19,7 @@ test("desktop: navbar, galleries dropdown, footer, no hydration errors", async (
   const errors = trackPageErrors(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/");
+  await waitForHydration(page);
   const nav = page.getByRole("navigation");
   await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Services" })).toBeVisible();
@@ -39,6 +41,7 @@ test("phone: links move into an offcanvas menu", async ({ page }) => {
   const errors = trackPageErrors(page);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
+  await waitForHydration(page);
   await expect(page.getByRole("link", { name: "Contact", exact: true })).toBeHidden();
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.getByRole("dialog");

@@ -1,8 +1,9 @@
+import { memo } from "react";
 import { ThemeToggle } from "./theme-toggle";
 
 type Props = { siteName: string; year: number; visitorNumber?: number };
 
-export function SiteFooter({ siteName, year, visitorNumber }: Props) {
+export const SiteFooter = memo(function SiteFooter({ siteName, year, visitorNumber }: Props) {
   return (
     <footer className="site-footer border-top py-4 mt-5">
       <div className="container d-flex flex-column flex-sm-row gap-2 justify-content-between align-items-center small">
@@ -18,4 +19,4 @@ export function SiteFooter({ siteName, year, visitorNumber }: Props) {
       </div>
     </footer>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Container, Nav, NavDropdown, Navbar, Offcanvas } from "react-bootstrap";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 
 type Props = {
@@ -14,7 +14,8 @@ export function capitalise(text: string): string {
 }
 
 /** Sticky top navigation; below the md breakpoint the links move into an offcanvas panel. */
-export function SiteHeader({ siteName, categories, accountSlot }: Props) {
+/** Memoised: its props come from the root loader, so the re-render React Router makes right after hydration skips it. */
+export const SiteHeader = memo(function SiteHeader({ siteName, categories, accountSlot }: Props) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   // Close the phone menu whenever the address changes (adjusting state during render, not in an effect).
@@ -77,4 +78,4 @@ export function SiteHeader({ siteName, categories, accountSlot }: Props) {
       </Container>
     </Navbar>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Accordion } from "react-bootstrap";
-import { useEffect, useState } from "react";
+import { memo, useCallback, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { TogglePhoto } from "~/components/public/toggle-photo";
 import { useHydrated } from "~/components/public/use-hydrated";
@@ -77,19 +77,33 @@ export default function Services({ loaderData }: Route.ComponentProps) {
     document.querySelector('meta[name="description"]')?.setAttribute("content", service?.description ?? page.description);
   }, [open, services, page]);
 
-  function select(key: string | null | undefined) {
-    const id = typeof key === "string" ? key : null;
+  const select = useCallback((id: string | null) => {
     setOpen(id);
     // The address names the open section, so it can be shared; replacing keeps the back button sensible.
     const url = id ? `#${id}` : window.location.pathname + window.location.search;
     window.history.replaceState(window.history.state, "", url);
-  }
+  }, []);
 
   return (
     <div className="container py-4">
       <h1>{page.heading}</h1>
       <p className="lead">{page.hint}</p>
-      <Accordion activeKey={open} onSelect={(key) => select(key as string | null)} className="services-accordion">
+      <ServiceSections services={services} open={open} onSelect={select} />
+      <p className="mt-4 fs-5">{page.closing}</p>
+    </div>
+  );
+}
+
+type ServiceView = Route.ComponentProps["loaderData"]["services"][number];
+type SectionsProps = { services: ServiceView[]; open: string | null; onSelect: (id: string | null) => void };
+
+/**
+ * The ten sections, memoised: they are most of the page, and React Router re-renders the whole tree once right
+ * after hydration; with the same props they are skipped, which keeps that work short on a slow phone.
+ */
+const ServiceSections = memo(function ServiceSections({ services, open, onSelect }: SectionsProps) {
+  return (
+      <Accordion activeKey={open} onSelect={(key) => onSelect(typeof key === "string" ? key : null)} className="services-accordion">
         {services.map((service) => (
           <Accordion.Item key={service.id} eventKey={service.id} id={service.id} className="service-section">
             <Accordion.Header as="h2">{service.name}</Accordion.Header>
@@ -134,7 +148,5 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           </Accordion.Item>
         ))}
       </Accordion>
-      <p className="mt-4 fs-5">{page.closing}</p>
-    </div>
   );
-}
+});
