@@ -4,7 +4,7 @@ import { useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { useModal } from "~/components/modal/modal-host";
 import { LIMITS } from "~/lib/schemas/gallery";
 import type { ManageActionResult, ManageData } from "~/routes/admin/manage-galleries";
-import { useActionResult } from "./use-action-result";
+import { useActionResult } from "~/components/use-action-result";
 
 type Props = { categories: ManageData["categories"]; selected: ManageData["selected"] };
 

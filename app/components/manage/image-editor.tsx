@@ -5,7 +5,8 @@ import { useModal } from "~/components/modal/modal-host";
 import { LIMITS } from "~/lib/schemas/gallery";
 import type { ManageActionResult, ManageData, ManagedImage } from "~/routes/admin/manage-galleries";
 import { ResponsiveImage } from "./responsive-image";
-import { useActionResult } from "./use-action-result";
+import { TextAreaField } from "~/components/forms/text-area-field";
+import { useActionResult } from "~/components/use-action-result";
 import { ZoomPreview } from "./zoom-preview";
 
 type Props = {
@@ -140,35 +141,31 @@ function ImageForm({ image, categories, categoryName, mover, deleter }: FormProp
             />
             <Form.Control.Feedback type="invalid">{nameError}</Form.Control.Feedback>
           </Form.Group>
-          <Form.Group controlId="edit-title" className="mb-2">
-            <Form.Label>Title / Alt</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={2}
-              name="title"
-              value={title}
-              maxLength={LIMITS.title}
-              disabled={renaming}
-              onChange={(e) => setTitle(e.target.value)}
-              isInvalid={saveError?.field === "title"}
-            />
-            <Form.Control.Feedback type="invalid">{saveError?.field === "title" ? saveError.message : null}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group controlId="edit-caption" className="mb-3">
-            <Form.Label>Caption</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              name="caption"
-              value={caption}
-              maxLength={LIMITS.caption}
-              disabled={renaming}
-              onChange={(e) => setCaption(e.target.value)}
-              isInvalid={saveError?.field === "caption"}
-            />
-            <Form.Control.Feedback type="invalid">{saveError?.field === "caption" ? saveError.message : null}</Form.Control.Feedback>
+          <TextAreaField
+            id="edit-title"
+            label="Title / Alt"
+            name="title"
+            rows={2}
+            maxLength={LIMITS.title}
+            value={title}
+            onChange={setTitle}
+            disabled={renaming}
+            error={saveError?.field === "title" ? saveError.message : null}
+          />
+          <TextAreaField
+            id="edit-caption"
+            label="Caption"
+            name="caption"
+            rows={3}
+            maxLength={LIMITS.caption}
+            value={caption}
+            onChange={setCaption}
+            disabled={renaming}
+            error={saveError?.field === "caption" ? saveError.message : null}
+            className="mb-3"
+          >
             {renaming ? <Form.Text>Saving a new name only renames the image; change the title and caption afterwards.</Form.Text> : null}
-          </Form.Group>
+          </TextAreaField>
           <div className="d-flex flex-wrap gap-2">
             {dirty ? (
               <Button type="submit" disabled={saver.state !== "idle"}>

@@ -4,7 +4,8 @@ import { useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { useModal } from "~/components/modal/modal-host";
 import { LIMITS } from "~/lib/schemas/gallery";
 import type { ManageActionResult, ManageData } from "~/routes/admin/manage-galleries";
-import { useActionResult } from "./use-action-result";
+import { TextAreaField } from "~/components/forms/text-area-field";
+import { useActionResult } from "~/components/use-action-result";
 import { type UploadItem, nameFromFile, uploadOne } from "./upload-file";
 
 const MESSAGES = {
@@ -146,14 +147,8 @@ export function UploadPanel({ selected }: { selected: ManageData["selected"] }) 
         </div>
       ))}
 
-      <Form.Group controlId="upload-title" className="mb-2">
-        <Form.Label>Title / Alt</Form.Label>
-        <Form.Control as="textarea" rows={2} value={title} maxLength={LIMITS.title} onChange={(e) => setTitle(e.target.value)} />
-      </Form.Group>
-      <Form.Group controlId="upload-caption" className="mb-3">
-        <Form.Label>Caption</Form.Label>
-        <Form.Control as="textarea" rows={3} value={caption} maxLength={LIMITS.caption} onChange={(e) => setCaption(e.target.value)} />
-      </Form.Group>
+      <TextAreaField id="upload-title" label="Title / Alt" rows={2} maxLength={LIMITS.title} value={title} onChange={setTitle} />
+      <TextAreaField id="upload-caption" label="Caption" rows={3} maxLength={LIMITS.caption} value={caption} onChange={setCaption} className="mb-3" />
       {problem ? (
         <Alert variant="danger" className="py-2" data-testid="upload-problem">
           {problem}

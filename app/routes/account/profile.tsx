@@ -3,6 +3,7 @@ import { Accordion, Button, Col, Form as BsForm, Image, Row } from "react-bootst
 import { Link, type ShouldRevalidateFunction, data, useFetcher } from "react-router";
 import { PasswordField } from "~/components/forms/password-field";
 import { useModal } from "~/components/modal/modal-host";
+import { useActionResult } from "~/components/use-action-result";
 import { AUTH_MESSAGES } from "~/lib/auth-messages";
 import { ChangePasswordSchema, DisplayNameSchema } from "~/lib/schemas/account";
 import { requireVerifiedUser } from "~/server/auth/guards.server";
@@ -167,16 +168,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Shows the action's modal message, or runs onSuccess, once per answer; returns a field error to show inline. */
 function useResultModal(fetcher: ReturnType<typeof useFetcher<typeof action>>, onSuccess?: () => void) {
   const modal = useModal();
-  const result = fetcher.data;
-  useEffect(() => {
-    if (!result || fetcher.state !== "idle") return;
+  useActionResult(fetcher, (result) => {
     if (result.modal) void modal.info(result.modal);
     else if (result.ok) onSuccess?.();
-    // Run once per answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result, fetcher.state]);
+  });
+  const result = fetcher.data;
   return result && !result.ok ? result : undefined;
 }
 

@@ -3,7 +3,7 @@ import { Form, Link, data, useNavigation } from "react-router";
 import { PasswordField } from "~/components/forms/password-field";
 import { AUTH_MESSAGES } from "~/lib/auth-messages";
 import { getAuth } from "~/server/auth/auth.server";
-import { toAuthFailure } from "~/server/auth/auth-errors.server";
+import { isPasswordStrengthFailure, toAuthFailure } from "~/server/auth/auth-errors.server";
 import type { Route } from "./+types/reset-password";
 
 export function meta() {
@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
     return { error: undefined, done: true };
   } catch (error) {
     const failure = toAuthFailure(error);
-    if (failure.code === "PASSWORD_TOO_SHORT" || failure.code === "PASSWORD_TOO_LONG") {
+    if (isPasswordStrengthFailure(failure)) {
       return data({ error: AUTH_MESSAGES.newPasswordWeak, done: false }, { status: 400 });
     }
     if (failure.code === "INVALID_TOKEN") return data({ error: EXPIRED, done: false }, { status: 400 });

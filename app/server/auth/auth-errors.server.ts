@@ -11,6 +11,11 @@ export function toAuthFailure(error: unknown): AuthFailure {
   return { status: 500, code: "UNKNOWN", message: error instanceof Error ? error.message : String(error) };
 }
 
+/** Better Auth refused a new password for its length (our rules are the same for sign-up, change and reset). */
+export function isPasswordStrengthFailure(failure: AuthFailure): boolean {
+  return failure.code === "PASSWORD_TOO_SHORT" || failure.code === "PASSWORD_TOO_LONG";
+}
+
 /** Set-Cookie and friends from a Better Auth call, to pass on to the browser. */
 export function cookieHeaders(headers: Headers | undefined): Headers {
   const out = new Headers();

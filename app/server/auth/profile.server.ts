@@ -5,7 +5,7 @@ import { avatarKeyFromUrl, avatarUrl, storeAvatar } from "../images/avatar.serve
 import type { Storage } from "../storage/storage.server";
 import { checkAdminRemoval } from "./admin-role.server";
 import { getAuth } from "./auth.server";
-import { cookieHeaders, toAuthFailure } from "./auth-errors.server";
+import { cookieHeaders, isPasswordStrengthFailure, toAuthFailure } from "./auth-errors.server";
 import type { CurrentSession } from "./guards.server";
 
 export type ProfileResult =
@@ -42,12 +42,10 @@ export async function changePassword(request: Request, currentPassword: string, 
     return { ok: true, headers: cookieHeaders(headers) };
   } catch (error) {
     const failure = toAuthFailure(error);
+    if (isPasswordStrengthFailure(failure)) return { ok: false, status: 400, field: "newPassword", error: AUTH_MESSAGES.newPasswordWeak };
     switch (failure.code) {
       case "INVALID_PASSWORD":
         return { ok: false, status: 400, field: "currentPassword", error: AUTH_MESSAGES.oldPasswordWrong };
-      case "PASSWORD_TOO_SHORT":
-      case "PASSWORD_TOO_LONG":
-        return { ok: false, status: 400, field: "newPassword", error: AUTH_MESSAGES.newPasswordWeak };
       case "SESSION_EXPIRED":
       case "SESSION_NOT_FRESH":
         return { ok: false, status: 401, field: "currentPassword", error: AUTH_MESSAGES.reauthenticate };

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.server";
 import { AUTH_MESSAGES, genericAuthError } from "~/lib/auth-messages";
 import { getAuth } from "./auth.server";
-import { type AuthFailure, cookieHeaders, toAuthFailure } from "./auth-errors.server";
+import { type AuthFailure, cookieHeaders, isPasswordStrengthFailure, toAuthFailure } from "./auth-errors.server";
 import { allowAuthAttempt } from "./rate-limit.server";
 
 export type FieldErrors = { email?: string; password?: string };
@@ -28,15 +28,13 @@ export async function signUp(db: Db, request: Request, ip: string, email: string
     return { ok: true, headers: cookieHeaders(headers) };
   } catch (error) {
     const failure = toAuthFailure(error);
+    if (isPasswordStrengthFailure(failure)) return { ok: false, status: 400, fieldErrors: { password: AUTH_MESSAGES.weakPassword } };
     switch (failure.code) {
       case "USER_ALREADY_EXISTS":
       case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
         return { ok: false, status: 409, fieldErrors: { email: AUTH_MESSAGES.emailInUse } };
       case "INVALID_EMAIL":
         return { ok: false, status: 400, fieldErrors: { email: AUTH_MESSAGES.invalidEmail } };
-      case "PASSWORD_TOO_SHORT":
-      case "PASSWORD_TOO_LONG":
-        return { ok: false, status: 400, fieldErrors: { password: AUTH_MESSAGES.weakPassword } };
       default:
         return unexpected(failure);
     }
