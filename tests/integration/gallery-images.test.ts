@@ -1,7 +1,9 @@
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "~/server/db/categories.server";
+import { CompiledQuery } from "kysely";
 import {
+  categoryImagesQuery,
   countCategoryImages,
   createImage,
   getImageByName,
@@ -37,6 +39,14 @@ for (const dialect of await testDialects()) {
       expect(last).toHaveLength(6);
       expect(await countCategoryImages(test.db, kitchens)).toBe(30);
       expect(await listCategoryImages(test.db, bathrooms)).toEqual([]);
+    });
+
+    it.skipIf(dialect.kind !== "sqlite")("reads a page of a gallery through the (categoryId, id) index, without sorting", async () => {
+      const query = categoryImagesQuery(test.db, kitchens, { after: ids[5], limit: 24 }).compile();
+      const plan = await test.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+      const details = plan.rows.map((row) => row.detail).join("\n");
+      expect(details).toContain("USING INDEX image_category_id");
+      expect(details).not.toContain("TEMP B-TREE");
     });
 
     it("saves title and caption only against the version the admin loaded", async () => {

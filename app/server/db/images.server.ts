@@ -82,14 +82,18 @@ export async function listCategoryImages(
   categoryId: number,
   options: { after?: string; limit?: number } = {},
 ): Promise<GalleryImage[]> {
+  return categoryImagesQuery(db, categoryId, options).execute();
+}
+
+/** The query behind listCategoryImages; a range read of the (categoryId, id) index (migration 0004). */
+export function categoryImagesQuery(db: Db, categoryId: number, options: { after?: string; limit?: number } = {}) {
   return db
     .selectFrom("image")
     .select(["id", "name", "title", "caption", "width", "height", "placeholder", "variants", "status", "version"])
     .where("categoryId", "=", categoryId)
     .$if(options.after !== undefined, (qb) => qb.where("id", ">", options.after as string))
     .orderBy("id")
-    .limit(Math.min(Math.max(options.limit ?? 24, 1), 200))
-    .execute();
+    .limit(Math.min(Math.max(options.limit ?? 24, 1), 200));
 }
 
 export async function countCategoryImages(db: Db, categoryId: number): Promise<number> {

@@ -2,10 +2,12 @@ import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001-create-gallery-and-visits";
 import * as m0002 from "./0002-create-auth-tables";
 import * as m0003 from "./0003-add-user-last-login";
+import * as m0004 from "./0004-index-image-category-order";
 
 /** Static list, so the bundler includes every migration and the order never depends on the file system. */
 export const migrations: Record<string, Migration> = {
   "0001-create-gallery-and-visits": m0001,
   "0002-create-auth-tables": m0002,
   "0003-add-user-last-login": m0003,
+  "0004-index-image-category-order": m0004,
 };
