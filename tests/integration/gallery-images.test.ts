@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "~/server/db/categories.server";
-import { CompiledQuery } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import {
   categoryImagesQuery,
   countCategoryImages,
@@ -41,12 +41,23 @@ for (const dialect of await testDialects()) {
       expect(await listCategoryImages(test.db, bathrooms)).toEqual([]);
     });
 
-    it.skipIf(dialect.kind !== "sqlite")("reads a page of a gallery through the (categoryId, id) index, without sorting", async () => {
+    it("reads a page of a gallery through the (categoryId, id) index, without sorting", async () => {
       const query = categoryImagesQuery(test.db, kitchens, { after: ids[5], limit: 24 }).compile();
-      const plan = await test.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
-      const details = plan.rows.map((row) => row.detail).join("\n");
-      expect(details).toContain("USING INDEX image_category_id");
-      expect(details).not.toContain("TEMP B-TREE");
+      let plan: string;
+      if (dialect.kind === "sqlite") {
+        const result = await test.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+        plan = result.rows.map((row) => row.detail).join("\n");
+        expect(plan).not.toContain("TEMP B-TREE");
+      } else {
+        // A table this small is cheapest to scan whole; with scans ruled out, the planner shows which index serves.
+        plan = await test.db.transaction().execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          const result = await trx.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+          return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+        });
+        expect(plan).not.toMatch(/\bSort\b/);
+      }
+      expect(plan).toContain("image_category_id");
     });
 
     it("saves title and caption only against the version the admin loaded", async () => {
