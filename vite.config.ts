@@ -28,7 +28,7 @@ export default defineConfig({
               if (/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return "framework";
               if (/node_modules\/(react-bootstrap|@restart|@react-aria|react-aria|@popperjs|dom-helpers|react-transition-group|react-lifecycles-compat|uncontrollable|classnames|warning|invariant|prop-types|@babel\/runtime|@swc\/helpers)\//.test(id)) return "ui";
               // The small helpers several public pages share, as one file rather than one request each.
-              if (/\/app\/(lib\/(seo|page-handle|photo|format|structured-data)|components\/public\/(photo-view|toggle-photo|use-hydrated))\.tsx?$/.test(id)) return "public";
+              if (/\/app\/(lib\/(seo|page-handle|photo|format|structured-data)|components\/(public\/(photo-view|toggle-photo|paragraphs)|use-hydrated))\.tsx?$/.test(id)) return "public";
             },
           },
         },

@@ -7,21 +7,14 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CHROMIUM_ARGS } from "../playwright.config.ts";
 
 const PAGES = process.env.PAGES?.split(",") ?? ["/", "/services", "/webdev", "/aboutme"];
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3329);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+// The same quiet Chromium the end-to-end tests use, headless here because Lighthouse starts it itself.
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 const TARGETS = { score: 100, lcp: 1500, tbt: 50, cls: 0, scriptKb: 150 };
 
 type Run = { score: number; fcp: number; lcp: number; tbt: number; cpuTbt: number; cls: number; bytes: number; scriptBytes: number };

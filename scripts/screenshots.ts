@@ -2,13 +2,14 @@
 // Usage: node scripts/screenshots.ts http://127.0.0.1:3000 / /services ...   (PNGs go to tmp/screens/)
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS } from "../playwright.config.ts";
 
 const [base = "http://127.0.0.1:3000", ...paths] = process.argv.slice(2);
 const outDir = "tmp/screens";
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: CHROMIUM_ARGS,
 });
 for (const path of paths.length ? paths : ["/"]) {
   for (const [label, width, height] of [["phone", 375, 812], ["desktop", 1280, 900]] as const) {

@@ -1,20 +1,12 @@
 import { type GalleryEntry } from "~/lib/gallery";
 import { IMAGE_NOT_FOUND } from "~/lib/image-url";
-import { GalleryPicture } from "./gallery-picture";
+import { GalleryPicture, type GalleryPictureProps } from "./gallery-picture";
 
 // The size of public/images/not-found.png, so the fallback reserves its space like any photo.
 const NOT_FOUND_SIZE = { width: 640, height: 480 };
 
-type Props = {
-  entry: GalleryEntry;
-  placeholder: string | null;
-  sizes: string;
-  className?: string;
-  title?: string;
-  eager?: boolean;
-  fetchPriority?: "high";
-  onFailed(): void;
-};
+/** GalleryPicture's props, with the entry standing in for its sources and alt text. */
+type Props = Omit<GalleryPictureProps, "sources" | "alt"> & { entry: GalleryEntry };
 
 /** A gallery entry's picture: the stored photo, or the spec's not-found picture in its place. */
 export function GalleryEntryPicture({ entry, ...props }: Props) {

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 import { type ImageSources, getPlaceholderColour, getPlaceholderDataUrl } from "~/lib/image-url";
 import { useHydrated } from "~/components/use-hydrated";
 
-type Props = {
+export type GalleryPictureProps = {
   sources: ImageSources;
   placeholder: string | null;
   alt: string;
@@ -21,7 +21,7 @@ type Props = {
  * the server's HTML, and the blurred preview once hydrated (a data: URL is about 4 KB, too heavy to send for
  * every card). A missing file calls onFailed, and so does one that failed before hydration attached the handler.
  */
-export function GalleryPicture({ sources, placeholder, alt, sizes, className, title, eager, fetchPriority, onFailed }: Props) {
+export function GalleryPicture({ sources, placeholder, alt, sizes, className, title, eager, fetchPriority, onFailed }: GalleryPictureProps) {
   const [loaded, setLoaded] = useState(false);
   const hydrated = useHydrated();
   const background = useMemo(() => {

@@ -168,7 +168,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Shows the action's modal message, or runs onSuccess, once per answer; returns a field error to show inline. */
+/**
+ * Shows the action's modal message, or runs onSuccess, once per answer; returns the lookup of the latest answer's
+ * error for a field, to show under it.
+ */
 function useResultModal(fetcher: ReturnType<typeof useFetcher<typeof action>>, onSuccess?: () => void) {
   const modal = useModal();
   useActionResult(fetcher, (result) => {
@@ -176,14 +179,14 @@ function useResultModal(fetcher: ReturnType<typeof useFetcher<typeof action>>, o
     else if (result.ok) onSuccess?.();
   });
   const result = fetcher.data;
-  return result && !result.ok ? result : undefined;
+  return (field: string): string | undefined => (result && !result.ok && result.field === field ? result.error : undefined);
 }
 
 function PictureForm() {
   const fetcher = useFetcher<typeof action>();
   const [preview, setPreview] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const error = useResultModal(fetcher, () => {
+  const errorFor = useResultModal(fetcher, () => {
     setPreview(null);
     if (input.current) input.current.value = "";
   });
@@ -200,13 +203,13 @@ function PictureForm() {
           type="file"
           name="picture"
           accept="image/*"
-          isInvalid={error?.field === "picture"}
+          isInvalid={Boolean(errorFor("picture"))}
           onChange={(event) => {
             const file = (event.target as HTMLInputElement).files?.[0];
             setPreview(file ? URL.createObjectURL(file) : null);
           }}
         />
-        <BsForm.Control.Feedback type="invalid">{error?.field === "picture" ? error.error : null}</BsForm.Control.Feedback>
+        <BsForm.Control.Feedback type="invalid">{errorFor("picture")}</BsForm.Control.Feedback>
       </BsForm.Group>
       {preview ? <img src={preview} alt="Preview of the chosen file" width={96} height={96} className="rounded-circle object-fit-cover mb-2 d-block" /> : null}
       <Button type="submit" name="intent" value="picture" disabled={fetcher.state !== "idle"}>
@@ -218,14 +221,14 @@ function PictureForm() {
 
 function NameForm({ current }: { current: string }) {
   const fetcher = useFetcher<typeof action>();
-  const error = useResultModal(fetcher);
+  const errorFor = useResultModal(fetcher);
   return (
     <fetcher.Form method="post" className="mb-4" noValidate>
       <h3 className="h5">Change display name</h3>
       <BsForm.Group controlId="profile-name-input" className="mb-2">
         <BsForm.Label>Display name</BsForm.Label>
-        <BsForm.Control name="name" defaultValue={current} maxLength={80} isInvalid={error?.field === "name"} />
-        <BsForm.Control.Feedback type="invalid">{error?.field === "name" ? error.error : null}</BsForm.Control.Feedback>
+        <BsForm.Control name="name" defaultValue={current} maxLength={80} isInvalid={Boolean(errorFor("name"))} />
+        <BsForm.Control.Feedback type="invalid">{errorFor("name")}</BsForm.Control.Feedback>
       </BsForm.Group>
       <Button type="submit" name="intent" value="name" disabled={fetcher.state !== "idle"}>
         Save name
@@ -237,14 +240,14 @@ function NameForm({ current }: { current: string }) {
 function PasswordForm() {
   const fetcher = useFetcher<typeof action>();
   const modal = useModal();
-  const error = useResultModal(fetcher, () => {
+  const errorFor = useResultModal(fetcher, () => {
     void modal.info({ title: AUTH_MESSAGES.passwordChangedTitle, message: AUTH_MESSAGES.passwordChanged }).then(() => window.location.reload());
   });
   return (
     <fetcher.Form method="post" className="mb-4" noValidate>
       <h3 className="h5">Change password</h3>
-      <PasswordField name="currentPassword" label="Old password" autoComplete="current-password" error={error?.field === "currentPassword" ? error.error : undefined} />
-      <PasswordField name="newPassword" label="New password" autoComplete="new-password" error={error?.field === "newPassword" ? error.error : undefined} />
+      <PasswordField name="currentPassword" label="Old password" autoComplete="current-password" error={errorFor("currentPassword")} />
+      <PasswordField name="newPassword" label="New password" autoComplete="new-password" error={errorFor("newPassword")} />
       <Button type="submit" name="intent" value="password" disabled={fetcher.state !== "idle"}>
         Change password
       </Button>

@@ -1,5 +1,6 @@
-import { Alert, Button, Form as BsForm } from "react-bootstrap";
+import { Alert, Button } from "react-bootstrap";
 import { Form, Link, data, useNavigation } from "react-router";
+import { EmailField } from "~/components/forms/email-field";
 import { EmailSchema } from "~/lib/schemas/account";
 import { requestPasswordReset } from "~/server/auth/sign-in-flow.server";
 import { getDb } from "~/server/db/client.server";
@@ -34,20 +35,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <>
           <p>Enter the e-mail address you signed up with and we will send you a link to choose a new password.</p>
           <Form method="post" noValidate>
-            <BsForm.Group className="mb-3" controlId="forgot-email">
-              <BsForm.Label>Email</BsForm.Label>
-              <BsForm.Control
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                isInvalid={Boolean(actionData?.error)}
-                aria-describedby={actionData?.error ? "forgot-email-error" : undefined}
-              />
-              <BsForm.Control.Feedback type="invalid" id="forgot-email-error">
-                {actionData?.error}
-              </BsForm.Control.Feedback>
-            </BsForm.Group>
+            <EmailField id="forgot-email" error={actionData?.error} />
             <Button type="submit" disabled={busy}>
               Send reset link
             </Button>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Alert, Button, Form as BsForm } from "react-bootstrap";
+import { Alert, Button } from "react-bootstrap";
 import { Form, Link, data, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { EmailField } from "~/components/forms/email-field";
 import { PasswordField } from "~/components/forms/password-field";
 import { useModal } from "~/components/modal/modal-host";
 import { AUTH_MESSAGES } from "~/lib/auth-messages";
@@ -162,21 +163,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {unverifiedEmail ? null : (
           <>
-            <BsForm.Group className="mb-3" controlId="sign-in-email">
-              <BsForm.Label>Email</BsForm.Label>
-              <BsForm.Control
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                isInvalid={Boolean(errors.email)}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? "sign-in-email-error" : undefined}
-              />
-              <BsForm.Control.Feedback type="invalid" id="sign-in-email-error">
-                {errors.email}
-              </BsForm.Control.Feedback>
-            </BsForm.Group>
+            <EmailField id="sign-in-email" error={errors.email} />
             <PasswordField name="password" label="Password" autoComplete="current-password" error={errors.password} />
           </>
         )}

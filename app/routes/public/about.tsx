@@ -1,3 +1,4 @@
+import { Paragraphs } from "~/components/public/paragraphs";
 import { TogglePhoto } from "~/components/public/toggle-photo";
 import { joinWithAnd } from "~/lib/format";
 import { LEAN_STYLES } from "~/lib/page-handle";
@@ -29,9 +30,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         {page.sections.map((section) => (
           <section key={section.heading} className="mt-4">
             <h2 className="h4">{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
+            <Paragraphs texts={section.paragraphs} />
           </section>
         ))}
         {page.photos.length > 0 ? (

@@ -1,4 +1,5 @@
 import { CopyEmailButton } from "~/components/public/copy-email-button";
+import { Paragraphs } from "~/components/public/paragraphs";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { getSiteConfig } from "~/server/site-config.server";
@@ -22,11 +23,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     <div className="container py-4">
       <div className="page-narrow">
         <h1>{page.heading}</h1>
-        {page.intro.map((paragraph) => (
-          <p key={paragraph} className="fs-5">
-            {paragraph}
-          </p>
-        ))}
+        <Paragraphs texts={page.intro} className="fs-5" />
         <section className="contact-method" aria-labelledby="contact-email">
           <h2 id="contact-email" className="h5">
             {page.emailPrompt}

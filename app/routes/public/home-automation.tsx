@@ -1,4 +1,5 @@
 import { Accordion } from "react-bootstrap";
+import { Paragraphs } from "~/components/public/paragraphs";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { getSiteConfig } from "~/server/site-config.server";
@@ -21,20 +22,14 @@ export default function HomeAutomation({ loaderData }: Route.ComponentProps) {
     <div className="container py-4">
       <div className="page-narrow">
         <h1>{page.heading}</h1>
-        {page.intro.map((paragraph) => (
-          <p key={paragraph} className="fs-5">
-            {paragraph}
-          </p>
-        ))}
+        <Paragraphs texts={page.intro} className="fs-5" />
         {/* Several answers may be open at once, to compare them. */}
         <Accordion alwaysOpen className="mt-4">
           {page.questions.map((entry) => (
             <Accordion.Item key={entry.id} eventKey={entry.id} id={entry.id}>
               <Accordion.Header as="h2">{entry.question}</Accordion.Header>
               <Accordion.Body>
-                {entry.answer.map((paragraph) => (
-                  <p key={paragraph}>{paragraph}</p>
-                ))}
+                <Paragraphs texts={entry.answer} />
                 {entry.list ? (
                   <ul className="mb-0">
                     {entry.list.map((item) => (

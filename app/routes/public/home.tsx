@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Paragraphs } from "~/components/public/paragraphs";
 import { PhotoView } from "~/components/public/photo-view";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
@@ -39,11 +40,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container py-5 home-hero-layout">
           <div>
             <h1 className="display-5 fw-bold">{page.heading}</h1>
-            {page.intro.map((paragraph) => (
-              <p key={paragraph} className="fs-5">
-                {paragraph}
-              </p>
-            ))}
+            <Paragraphs texts={page.intro} className="fs-5" />
             <div className="d-flex flex-wrap gap-2 mt-4">
               <Link to="/contact" className="btn btn-primary btn-lg">
                 {page.callToAction}
@@ -100,9 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         <section className="pb-5" aria-labelledby="about-heading">
           <h2 id="about-heading">{page.aboutHeading}</h2>
-          {page.about.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+          <Paragraphs texts={page.about} />
           <ul className="more-links">
             <li>
               <Link to="/aboutme">More about me</Link>

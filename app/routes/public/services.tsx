@@ -1,8 +1,9 @@
 import { Accordion } from "react-bootstrap";
 import { memo, useCallback, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { Paragraphs } from "~/components/public/paragraphs";
 import { TogglePhoto } from "~/components/public/toggle-photo";
-import { useHydrated } from "~/components/public/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
@@ -117,9 +118,7 @@ const ServiceSections = memo(function ServiceSections({ services, open, onSelect
                       ))}
                     </ul>
                   ) : null}
-                  {service.prose?.map((paragraph) => (
-                    <p key={paragraph}>{paragraph}</p>
-                  ))}
+                  <Paragraphs texts={service.prose} />
                   {service.pageLink || service.link ? (
                     <ul className="list-unstyled">
                       {service.pageLink ? (

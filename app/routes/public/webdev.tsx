@@ -1,3 +1,4 @@
+import { Paragraphs } from "~/components/public/paragraphs";
 import { StoryScreen } from "~/components/public/story-screen";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
@@ -29,9 +30,7 @@ export default function WebDev({ loaderData }: Route.ComponentProps) {
           retroSiteUrl={page.retroSiteUrl}
         />
         <div className="page-narrow mt-4">
-          {page.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+          <Paragraphs texts={page.paragraphs} />
         </div>
         <h2 className="mt-4">{page.projectsHeading}</h2>
         <ul className="project-grid">
