@@ -55,6 +55,9 @@ export const EnvSchema = z.object({
   OWNER_EMAIL: z.email().optional(),
   SITE_CONFIG: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ENQUIRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(10),
+  ENQUIRY_LIMIT_SITE: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
 export type Env = {
@@ -75,6 +78,7 @@ export type Env = {
   ownerEmail?: string;
   siteConfigPath: string;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  enquiries: { retentionDays: number; limitPerIp: number; limitSite: number };
 };
 
 export class EnvError extends Error {
@@ -153,6 +157,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     ownerEmail: raw.OWNER_EMAIL?.toLowerCase(),
     siteConfigPath: raw.SITE_CONFIG ? path.resolve(raw.SITE_CONFIG) : DEFAULT_SITE_CONFIG,
     logLevel: raw.LOG_LEVEL,
+    enquiries: { retentionDays: raw.ENQUIRY_RETENTION_DAYS, limitPerIp: raw.ENQUIRY_LIMIT_PER_IP, limitSite: raw.ENQUIRY_LIMIT_SITE },
   };
 }
 

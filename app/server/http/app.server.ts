@@ -11,9 +11,12 @@ import { closeDb, getDb } from "../db/client.server";
 import { requireAdmin } from "../auth/guards.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { getEnv } from "../env.server";
+import { startEnquiryJobs, stopEnquiryJobs } from "../enquiries/enquiry-jobs.server";
+import { QUOTE_BODY_MAX_BYTES } from "../enquiries/quote-body.server";
 import { startImageJobs, stopImageJobs } from "../images/background-jobs.server";
 import { logger } from "../logger.server";
 import { getSiteConfig } from "../site-config.server";
+import { createTrafficRecorder } from "../traffic/page-views.server";
 import { getUploadDirectory } from "../uploads/completed-uploads.server";
 import { UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
 import { CLIENT_IP_HEADER, originCheck } from "./origin-check.server";
@@ -44,6 +47,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   // Before listening, so images left unfinished by the last run are queued ahead of any new upload.
   await startImageJobs();
+  await startEnquiryJobs();
 
   const app = express();
   app.disable("x-powered-by");
@@ -103,7 +107,19 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     app.use(precompressed(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // Page views for the dashboard, counted on every response that passes (before any page cache in front of React).
+  const traffic = createTrafficRecorder(getDb(), { ownHosts: [new URL(env.publicUrl).hostname.toLowerCase()] });
+  app.use(traffic.middleware);
+
   app.use(originCheck(env.publicUrl));
+  // The quote form's photos make its body larger than any other form's; a declared size beyond what it can ever
+  // need is refused before a byte is read (the parser also counts, for bodies sent without a declared size).
+  app.post(["/contact", "/contact/quote"], (req, res, next) => {
+    if (Number(req.get("content-length") ?? 0) <= QUOTE_BODY_MAX_BYTES) return next();
+    res.set("Connection", "close").status(413).type("html").send(
+      `<!doctype html><meta charset="utf-8"><title>Too large</title><p>The photos were too large to send together. Please go back, choose fewer or smaller photos (at most 15 MB each), and send again.</p>`,
+    );
+  });
   // The one client address header the app trusts: set here from Express's resolution, never taken from the client.
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
@@ -145,6 +161,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     listen: { port: env.port, host: env.host, publicUrl: env.publicUrl },
     close: async () => {
       await stopImageJobs();
+      await stopEnquiryJobs();
+      await traffic.stop();
       await closeDb();
     },
   };

@@ -11,6 +11,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Where the recipient's Reply goes, when not to the sender (the customer, on the owner's notification). */
+  replyTo?: string;
 };
 
 export type SentMail = { messageId: string; outboxFile?: string };
