@@ -8,8 +8,7 @@ import {
   OTHER_SERVICE,
   OTHER_SERVICE_NAME,
   PHOTO_ACCEPT,
-  enquiryFieldsSchema,
-  firstErrors,
+  parseEnquiryFields,
 } from "~/lib/schemas/enquiry";
 import { type PickedPhoto, PhotoPicker } from "./photo-picker";
 import { type PowHandle, PowWidget } from "./pow-widget";
@@ -88,8 +87,8 @@ export function QuoteForm({ services, values, errors: serverErrors, started: ini
     if (sending) return;
     const body = new FormData(event.currentTarget);
     const fields = Object.fromEntries([...body].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-    const parsed = enquiryFieldsSchema(services.map((s) => s.id)).safeParse(fields);
-    const next: EnquiryErrors = parsed.success ? {} : firstErrors(parsed.error.issues);
+    const parsed = parseEnquiryFields(services.map((s) => s.id), fields);
+    const next: EnquiryErrors = parsed.ok ? {} : { ...parsed.errors };
     const photoProblem = photoErrors(photos);
     if (photoProblem) next.photos = photoProblem;
     if (Object.keys(next).length > 0) return showErrors(next);

@@ -71,15 +71,27 @@ export function enquiryFieldsSchema(serviceIds: readonly string[]) {
           .max(ENQUIRY_LIMITS.description, `Please keep the description to ${ENQUIRY_LIMITS.description.toLocaleString("en-GB")} characters`),
       ),
       consent: z.preprocess((v) => v === "yes" || v === "on" || v === true, z.literal(true, "Please tick the box to say you have read how your details are kept")),
-    })
-    .superRefine((value, ctx) => {
-      if (value.email === "" && value.phone === "") {
-        ctx.addIssue({ code: "custom", path: ["email"], message: "Please give an e-mail address or a phone number, so I can reply" });
-      }
-    });
+  });
 }
 
 export type EnquiryFields = z.infer<ReturnType<typeof enquiryFieldsSchema>>;
+
+const NO_CONTACT = "Please give an e-mail address or a phone number, so I can reply";
+
+/**
+ * Checks the typed fields; the form and the server share it. "E-mail or phone" is checked here, beside the schema,
+ * so its message shows together with the other fields' messages rather than only once they are all right.
+ */
+export function parseEnquiryFields(
+  serviceIds: readonly string[],
+  input: Record<string, unknown>,
+): { ok: true; data: EnquiryFields } | { ok: false; errors: EnquiryErrors } {
+  const parsed = enquiryFieldsSchema(serviceIds).safeParse(input);
+  const errors: EnquiryErrors = parsed.success ? {} : firstErrors(parsed.error.issues);
+  if (text(input.email) === "" && text(input.phone) === "") errors.email ??= NO_CONTACT;
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, data: parsed.data };
+  return { ok: false, errors };
+}
 /** Field name to its first message. */
 export type EnquiryErrors = Partial<Record<keyof EnquiryFields | "photos" | "form", string>>;
 /** What the person typed, sent back with the form on any refusal so nothing is lost. */

@@ -94,6 +94,7 @@ export async function readQuoteBody(request: Request, tempRoot: string): Promise
 
   let total = 0;
   let photoBytes = 0;
+  let fileCount = 0;
   const writes: Promise<void>[] = [];
   parser.on("field", (name, value) => {
     if (!(name in body.fields)) body.fields[name] = value;
@@ -111,7 +112,7 @@ export async function readQuoteBody(request: Request, tempRoot: string): Promise
       stream.resume();
       return;
     }
-    const file = path.join(dir, `${body.photos.length + body.oversized.length}`);
+    const file = path.join(dir, String(fileCount++));
     const photo: ReceivedPhoto = { file, name: cleanFileName(info.filename), size: 0 };
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {

@@ -8,8 +8,7 @@ import {
   type EnquiryValues,
   OTHER_SERVICE,
   OTHER_SERVICE_NAME,
-  enquiryFieldsSchema,
-  firstErrors,
+  parseEnquiryFields,
 } from "~/lib/schemas/enquiry";
 import { consumeRateLimit } from "../auth/rate-limit.server";
 import type { Db } from "../db/client.server";
@@ -143,8 +142,8 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
     }
 
     const { services } = getSiteConfig();
-    const parsed = enquiryFieldsSchema(services.map((s) => s.id)).safeParse(fields);
-    const errors: EnquiryErrors = parsed.success ? {} : firstErrors(parsed.error.issues);
+    const parsed = parseEnquiryFields(services.map((s) => s.id), fields);
+    const errors: EnquiryErrors = parsed.ok ? {} : { ...parsed.errors };
     if (body.oversized.length > 0) {
       errors.photos = `${body.oversized.map((n) => `"${n}"`).join(", ")} ${body.oversized.length === 1 ? "is" : "are"} larger than ${ENQUIRY_LIMITS.photoBytes / 1024 / 1024} MB. Please send a smaller copy.`;
     } else if (body.tooMany) {
@@ -152,7 +151,7 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
     } else if (body.tooLargeTogether) {
       errors.photos = `The photos came to more than ${ENQUIRY_LIMITS.photosBytes / 1024 / 1024} MB together. Please send fewer or smaller photos.`;
     }
-    if (!parsed.success || errors.photos) return refuse(400, errors, fields, now, sent);
+    if (!parsed.ok || errors.photos) return refuse(400, errors, fields, now, sent);
 
     // Proof of work from the widget, or the question for people without JavaScript.
     const token = fields[STARTED_FIELD]!;

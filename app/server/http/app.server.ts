@@ -91,6 +91,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       // Secure transport is the reverse proxy's job; only announce HSTS when the public address is https.
       strictTransportSecurity: env.publicUrl.startsWith("https:"),
       crossOriginEmbedderPolicy: false,
+      // Not helmet's no-referrer: under it browsers send "Origin: null" with a plain form post, which the cross-site
+      // check below must refuse. same-origin still tells other sites nothing.
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
   app.use(compression());
