@@ -27,7 +27,7 @@ for (const dialect of await testDialects()) {
         // An empty database of its own; the server migrates it at start-up.
         database = await createTestDatabase("postgres");
         await database.db.schema.dropTable("kysely_migration").ifExists().execute();
-        for (const table of ["rateLimit", "verification", "account", "session", "user", "image", "category", "visitDay", "visitCounter", "kysely_migration_lock"]) {
+        for (const table of ["referrerDay", "pageViewDay", "trafficDay", "usedChallenge", "mailOutbox", "enquiryPhoto", "enquiry", "rateLimit", "verification", "account", "session", "user", "image", "category", "visitDay", "visitCounter", "kysely_migration_lock"]) {
           await database.db.schema.dropTable(table).ifExists().cascade().execute();
         }
         env.DATABASE_URL = database.url;
