@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -150,6 +150,20 @@ for (const dialect of await testDialects()) {
       expect(pages).not.toContain("/manage");
       expect(/data-testid="top-referrers"[\s\S]*?<\/table>/.exec(html)?.[0]).toMatch(/facebook\.com<\/td><td class="text-end">1</);
       expect(html).not.toContain("127.0.0.1<");
+    });
+
+    it("deleting an enquiry removes it and its photos", async () => {
+      const inbox = await (await admin.client.get("/manage/enquiries")).text();
+      const id = /href="\/manage\/enquiries\/([0-9a-f-]{36})"/.exec(inbox)?.[1];
+      expect(photoUrls[0]).toContain(id);
+      const deleted = await admin.client.post(`/manage/enquiries/${id}`, { intent: "delete" });
+      expect(deleted.status).toBe(302);
+      expect((await admin.client.get(`/manage/enquiries/${id}`)).status).toBe(404);
+      for (const url of photoUrls) expect((await admin.client.get(url)).status).toBe(404);
+      const folder = `${server.dataDir}/uploads/enquiries/${id}`;
+      if (dialect.kind === "sqlite") expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+      // A member cannot delete, whatever the id.
+      expect((await member.client.post(`/manage/enquiries/${id}`, { intent: "delete" })).status).toBe(403);
     });
 
     // Waits out the outbox's first retry (30 s), so once is enough: on SQLite.
