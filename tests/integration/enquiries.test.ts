@@ -146,8 +146,9 @@ for (const dialect of await testDialects()) {
     it("refuses a burst from one address over the hourly limit, with the form kept", async () => {
       const ip = nextIp();
       for (let i = 0; i < 3; i++) expect((await post(test.db, storage, await goodFields(), [], ip)).ok).toBe(true);
-      const over = refused(await post(test.db, storage, await goodFields({ name: "Fourth" }), [], ip));
+      const over = refused(await post(test.db, storage, await goodFields({ name: "Fourth" }), ["landscape.jpg"], ip));
       expect(over.status).toBe(429);
+      expect(over.photosSent).toBe(1);
       expect(over.errors.form).toMatch(/wait a while and send again/);
       expect(over.values.name).toBe("Fourth");
       expect((await post(test.db, storage, await goodFields())).ok).toBe(true);

@@ -55,7 +55,8 @@ function cleanFileName(name: string): string {
   return cleaned.slice(0, 120) || "photo";
 }
 
-export async function readQuoteBody(request: Request, tempRoot: string): Promise<QuoteBody> {
+/** With `keepFiles: false` (a request already refused, say) photos are read and thrown away, never written to disk. */
+export async function readQuoteBody(request: Request, tempRoot: string, { keepFiles = true }: { keepFiles?: boolean } = {}): Promise<QuoteBody> {
   const contentType = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > QUOTE_BODY_MAX_BYTES) throw new BodyTooLargeError();
@@ -108,7 +109,8 @@ export async function readQuoteBody(request: Request, tempRoot: string): Promise
       stream.resume();
       return;
     }
-    if (body.tooLargeTogether) {
+    if (body.tooLargeTogether || !keepFiles) {
+      if (!keepFiles) body.photos.push({ file: "", name: cleanFileName(info.filename), size: 0 });
       stream.resume();
       return;
     }

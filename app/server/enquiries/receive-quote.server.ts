@@ -89,7 +89,8 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
 
   let body: QuoteBody;
   try {
-    body = await readQuoteBody(request, tempRoot());
+    // Over a limit, the fields are still read (the form comes back filled) but photos are not written anywhere.
+    body = await readQuoteBody(request, tempRoot(), { keepFiles: withinSite });
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
       return refuse(413, { photos: `The photos came to more than ${ENQUIRY_LIMITS.photosBytes / 1024 / 1024} MB together. Please send fewer or smaller photos.` }, {}, now);
