@@ -16,6 +16,7 @@ import { logger } from "../logger.server";
 import { getSiteConfig } from "../site-config.server";
 import { getUploadDirectory } from "../uploads/completed-uploads.server";
 import { UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
+import { bodyLimit } from "./body-limit.server";
 import { CLIENT_IP_HEADER, originCheck } from "./origin-check.server";
 import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
 
@@ -115,6 +116,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     UPLOADS_PATH,
     createUploadHandler({ directory: getUploadDirectory(), authorize: requireAdmin, allowedOrigins: [new URL(env.publicUrl).origin] }),
   );
+
+  // After the tus endpoint, which has its own limit: every other body is capped as it arrives.
+  app.use(bodyLimit());
 
   app.all(
     "/{*splat}",

@@ -1,0 +1,70 @@
+import type { NextFunction, Request, Response } from "express";
+
+/** What an ordinary form may send: every field of every form on the site fits many times over. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** A route that may receive more than the default. `path` matches the pathname, without React Router's `.data` suffix. */
+export type BodyLimit = { path: RegExp; bytes: number };
+
+/**
+ * Routes allowed larger bodies. Add a route here when it takes files; everything else gets DEFAULT_BODY_LIMIT.
+ * The profile picture is at most 10 MB (AVATAR_MAX_BYTES); the rest is room for the multipart envelope, so the
+ * profile action can still answer a slightly-too-large picture with its own message.
+ */
+export const BODY_LIMITS: BodyLimit[] = [{ path: /^\/profile$/, bytes: 11 * 1024 * 1024 }];
+
+/** The byte cap for a request path: the first matching entry of the table, or the default. */
+export function getBodyLimit(pathname: string, table: BodyLimit[] = BODY_LIMITS): number {
+  const path = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/").replace(/(.)\/+$/, "$1");
+  return table.find((entry) => entry.path.test(path))?.bytes ?? DEFAULT_BODY_LIMIT;
+}
+
+const TOO_LARGE_PAGE = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>413 Request too large</title></head>
+<body><h1>Request too large</h1><p>What was sent is larger than this page accepts. Please go back and send less.</p>
+<p><a href="/">Go to the home page</a></p></body></html>
+`;
+
+function refuse(req: Request, res: Response) {
+  if (res.headersSent) {
+    req.destroy();
+    return;
+  }
+  // Connection: close makes Node end the socket once the answer is written, instead of reading the rest of the body.
+  res.status(413).set({ Connection: "close", "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).end(TOO_LARGE_PAGE);
+  // Bytes the client keeps sending are never buffered: the stream stops being read.
+  req.unpipe();
+  req.removeAllListeners("data");
+  req.resume();
+  res.once("finish", () => req.destroy());
+}
+
+/**
+ * Caps request bodies as they arrive (chunked ones included), before any route reads them: a declared
+ * Content-Length over the cap is refused at once; otherwise the bytes are counted, and at the first byte over
+ * the cap the client gets 413 and the body stream ends in an error, so a route reading it stops there.
+ * Mount it after routes with limits of their own (the tus upload endpoint).
+ */
+export function bodyLimit(table: BodyLimit[] = BODY_LIMITS) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const limit = getBodyLimit(req.path, table);
+    const declared = Number(req.get("content-length") ?? Number.NaN);
+    if (declared > limit) return refuse(req, res);
+
+    let received = 0;
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limit) return;
+      req.off("data", count);
+      // Whoever reads the body (React Router's request stream) sees it fail, so a half-read form is never used.
+      if (req.listenerCount("error") > 0) req.emit("error", Object.assign(new Error("Request body too large"), { status: 413 }));
+      refuse(req, res);
+    };
+    req.on("data", count);
+    // Listening for data starts the flow; pause again, so the bytes wait until the route reads them.
+    req.pause();
+    next();
+  };
+}
