@@ -24,14 +24,6 @@ export const ChangePasswordSchema = z.object({
   newPassword: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.newPasswordRequired)),
 });
 
-/** Only paths on this site: "/x", never "//evil.example" or "https://…". */
-export function safeRedirect(value: unknown, fallback = "/"): string {
-  const target = text(value);
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  if (/^\/(signIn|signOut|signout)\b/i.test(target)) return fallback;
-  return target;
-}
-
 /** First message per field, for showing under each input. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
