@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -55,7 +56,26 @@ export const EnvSchema = z.object({
   OWNER_EMAIL: z.email().optional(),
   SITE_CONFIG: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("loopback")
+    .refine(
+      (value) => value === "false" || /^\d{1,2}$/.test(value) || value.split(",").every((entry) => isProxyEntry(entry.trim())),
+      "must be false, a number of proxy hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+    ),
 });
+
+/** One entry of TRUST_PROXY's list, as Express (proxy-addr) understands it. */
+function isProxyEntry(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  if (extra !== undefined) return false;
+  const kind = isIP(address);
+  if (kind === 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128);
+}
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -75,6 +95,8 @@ export type Env = {
   ownerEmail?: string;
   siteConfigPath: string;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  /** Express's `trust proxy`: the proxies whose X-Forwarded-For is believed (false: none; a number: hops). */
+  trustProxy: string[] | number | false;
 };
 
 export class EnvError extends Error {
@@ -153,6 +175,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     ownerEmail: raw.OWNER_EMAIL?.toLowerCase(),
     siteConfigPath: raw.SITE_CONFIG ? path.resolve(raw.SITE_CONFIG) : DEFAULT_SITE_CONFIG,
     logLevel: raw.LOG_LEVEL,
+    trustProxy:
+      raw.TRUST_PROXY === "false" ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY.split(",").map((e) => e.trim()),
   };
 }
 

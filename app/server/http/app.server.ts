@@ -17,7 +17,9 @@ import { getSiteConfig } from "../site-config.server";
 import { getUploadDirectory } from "../uploads/completed-uploads.server";
 import { UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
 import { bodyLimit } from "./body-limit.server";
+import { clientAddress, getTrustProxy } from "./client-address.server";
 import { CLIENT_IP_HEADER, originCheck } from "./origin-check.server";
+import { redactUrl } from "./redact-url.server";
 import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
 
 export type AppOptions = {
@@ -48,7 +50,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.set("trust proxy", getTrustProxy(env));
 
   app.use(
     pinoHttp({
@@ -56,7 +58,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url, ip: req.remoteAddress }),
+        // Verification and reset links carry one-time tokens: they never reach the log.
+        req: (req) => ({ method: req.method, url: redactUrl(req.url ?? ""), ip: req.remoteAddress }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -106,10 +109,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   app.use(originCheck(env.publicUrl));
   // The one client address header the app trusts: set here from Express's resolution, never taken from the client.
-  app.use((req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
-    next();
-  });
+  app.use(clientAddress());
 
   // Resumable image uploads, for admins only (401 for visitors, 403 for members), behind the cross-site check.
   app.use(
@@ -127,7 +127,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       mode: options.dev ? "development" : "production",
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
-        context.set(clientIpContext, req.ip ?? "unknown");
+        context.set(clientIpContext, String(req.headers[CLIENT_IP_HEADER]));
         context.set(nonceContext, res.locals.nonce as string);
         context.set(visitStateContext, { counted: false });
         return context;
