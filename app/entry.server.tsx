@@ -21,6 +21,7 @@ export default function handleRequest(
   const nonce = loadContext.get(nonceContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let stopped = false;
     // Crawlers and SPA-less clients get the whole document at once; browsers get the shell as soon as it is ready.
     const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
@@ -33,9 +34,16 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // A HEAD answer has no body: stop rendering rather than render a page nobody reads.
+          if (request.method === "HEAD") {
+            resolve(new Response(null, { headers: responseHeaders, status: responseStatusCode }));
+            stopped = true;
+            abort();
+            return;
+          }
           // The page's scripts start loading once its first content is painted (see defer-scripts.server).
           const body = deferScriptsTransform(nonce);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );
@@ -46,7 +54,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered && !stopped) console.error(error);
         },
       },
     );
