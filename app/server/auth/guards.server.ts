@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getAuth } from "./auth.server";
+import { forwardSetCookies } from "../http/response-cookies.server";
 import { isAdminRole } from "./admin-role.server";
 
 export type SessionUser = {
@@ -22,8 +23,10 @@ export function getCurrentSession(request: Request): Promise<CurrentSession | nu
   let pending = cache.get(request);
   if (!pending) {
     pending = getAuth()
-      .api.getSession({ headers: request.headers })
-      .then((result) => {
+      .api.getSession({ headers: request.headers, returnHeaders: true })
+      .then(({ headers, response: result }) => {
+        // Better Auth renews the cookie as the session slides (or clears a dead one); the browser must get it.
+        forwardSetCookies(headers);
         if (!result) return null;
         const { user, session } = result;
         return {

@@ -20,6 +20,7 @@ import { bodyLimit } from "./body-limit.server";
 import { clientAddress, getTrustProxy } from "./client-address.server";
 import { CLIENT_IP_HEADER, originCheck } from "./origin-check.server";
 import { redactUrl } from "./redact-url.server";
+import { responseCookies } from "./response-cookies.server";
 import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
 
 export type AppOptions = {
@@ -110,6 +111,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   app.use(originCheck(env.publicUrl));
   // The one client address header the app trusts: set here from Express's resolution, never taken from the client.
   app.use(clientAddress());
+  app.use(responseCookies());
 
   // Resumable image uploads, for admins only (401 for visitors, 403 for members), behind the cross-site check.
   app.use(
