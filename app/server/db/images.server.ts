@@ -1,6 +1,7 @@
 import { PostgresAdapter } from "kysely";
 import { type ImageVariant, parseVariants } from "~/lib/image-variants";
 import type { Db } from "./client.server";
+import { isUniqueViolation } from "./errors.server";
 import type { Image, ImageStatus } from "./schema.server";
 
 export type NewImageRow = Pick<Image, "id" | "categoryId" | "name" | "title" | "caption" | "width" | "height" | "placeholder">;
@@ -121,6 +122,16 @@ export type ImageEditResult = { ok: true; image: Image } | { ok: false; reason: 
  * are stored under the image id, never under its name.
  */
 export async function updateImageDetails(db: Db, id: string, version: number, edit: ImageEdit, now = new Date()): Promise<ImageEditResult> {
+  try {
+    return await saveImageDetails(db, id, version, edit, now);
+  } catch (error) {
+    // The name was free when checked, but another admin took it before this write landed.
+    if (isUniqueViolation(error)) return { ok: false, reason: "name-taken" };
+    throw error;
+  }
+}
+
+function saveImageDetails(db: Db, id: string, version: number, edit: ImageEdit, now: Date): Promise<ImageEditResult> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("image").selectAll().where("id", "=", id).executeTakeFirst();
     if (!current) return { ok: false, reason: "missing" };
