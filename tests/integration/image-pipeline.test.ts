@@ -7,15 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseVariants } from "~/lib/image-variants";
 import { createImage, deleteImage, getImage } from "~/server/db/images.server";
 import type { Image } from "~/server/db/schema.server";
-import { createImageFromUpload } from "~/server/images/create-image.server";
+import { ImageDeletedError, createImageFromUpload } from "~/server/images/create-image.server";
 import { deleteOrphanImageFiles } from "~/server/images/delete-orphans.server";
 import { getVariantKey } from "~/server/images/image-files.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { ImageRejectedError } from "~/server/images/inspect-upload.server";
 import { decodeMaster, getMasterFile, writeMasterFile } from "~/server/images/master-image.server";
-import type { Storage } from "~/server/storage/storage.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
-import { FIXTURES_DIR, copyFixture, createTestPipeline, listKeys, readAll, writeUpload } from "../setup/images";
+import { FIXTURES_DIR, copyFixture, createTestPipeline, listKeys, readAll, wrapStorage, writeUpload } from "../setup/images";
 
 const exists = (file: string) =>
   access(file).then(
@@ -180,6 +179,18 @@ for (const dialect of await testDialects()) {
         await expectNothingStored(before);
       });
 
+      it("an image deleted (with its category, say) while its first variants were being stored", async () => {
+        const before = await rowIds();
+        const deleting = wrapStorage(pipeline.storage, {
+          put: async (key, body, options) => {
+            await pipeline.storage.put(key, body, options);
+            if (key.startsWith("images/")) await deleteImage(test.db, key.split("/")[1]!);
+          },
+        });
+        await expect(createImageFromUpload({ ...pipeline, storage: deleting }, await upload("tiny.png"))).rejects.toBeInstanceOf(ImageDeletedError);
+        await expectNothingStored(before);
+      });
+
       it("a second image with the same name in the category", async () => {
         const worker = createImageWorker(pipeline);
         await worker.addImage(await upload("tiny.png", "twin"));
@@ -252,16 +263,12 @@ for (const dialect of await testDialects()) {
     });
 
     it("marks an image failed after repeated errors and keeps the variants it has", async () => {
-      const flaky: Storage = {
-        list: (prefix) => pipeline.storage.list(prefix),
-        get: (key) => pipeline.storage.get(key),
-        delete: (key) => pipeline.storage.delete(key),
-        exists: (key) => pipeline.storage.exists(key),
+      const flaky = wrapStorage(pipeline.storage, {
         put: async (key, body, options) => {
           if (key.endsWith(".avif")) throw new Error("storage unavailable");
           await pipeline.storage.put(key, body, options);
         },
-      };
+      });
       const worker = createImageWorker({ ...pipeline, storage: flaky }, { retryDelayMs: 5, maxAttempts: 2 });
       const { id } = await worker.addImage(await upload("exif-rotated.jpg"));
       await worker.idle();

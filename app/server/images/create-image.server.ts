@@ -17,6 +17,14 @@ export type UploadedImage = {
   caption: string;
 };
 
+/** The image's row was deleted while its upload was being processed (its category deleted meanwhile, say). */
+export class ImageDeletedError extends Error {
+  constructor() {
+    super("The image was deleted while it was being uploaded; nothing of it was kept.");
+    this.name = "ImageDeletedError";
+  }
+}
+
 async function decodeOrReject(file: string): Promise<MasterImage> {
   try {
     return await decodeMaster(file);
@@ -57,14 +65,21 @@ export async function createImageFromUpload(pipeline: ImagePipeline, input: Uplo
     }
 
     try {
-      for (const spec of planVariants(inspected.width).first) await storeVariant(pipeline, id, master, spec);
+      for (const spec of planVariants(inspected.width).first) {
+        if (!(await storeVariant(pipeline, id, master, spec))) throw new ImageDeletedError();
+      }
     } catch (error) {
       // The admin is told the upload failed, so nothing of it may stay behind to appear later.
       await deleteImage(pipeline.db, id);
       await deleteImageFiles(pipeline.storage, pipeline.jobDirectory, id);
       throw error;
     }
-    return (await getImage(pipeline.db, id)) as Image;
+    const image = await getImage(pipeline.db, id);
+    if (!image) {
+      await deleteImageFiles(pipeline.storage, pipeline.jobDirectory, id);
+      throw new ImageDeletedError();
+    }
+    return image;
   } finally {
     await rm(input.file, { force: true });
   }
