@@ -109,7 +109,7 @@ for (const dialect of await testDialects()) {
       });
 
       it("deleting each other, or themselves, leaves an admin", async () => {
-        for (const [selfA, selfB] of [[false, false], [true, true], [true, false]]) {
+        for (const [selfA, selfB] of [[false, false], [true, true], [true, false]] as const) {
           await test.db.deleteFrom("user").execute();
           const a = await insertUser(test.db, "a@rules.test", "admin");
           const b = await insertUser(test.db, "b@rules.test", "admin");

@@ -12,7 +12,8 @@ import { deleteOrphanImageFiles } from "~/server/images/delete-orphans.server";
 import { getVariantKey } from "~/server/images/image-files.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { ImageRejectedError } from "~/server/images/inspect-upload.server";
-import { decodeMaster, getMasterFile, writeMasterFile } from "~/server/images/master-image.server";
+import { MASTER_MAX_PIXELS, decodeMaster, getMasterFile, writeMasterFile } from "~/server/images/master-image.server";
+import { makeHostileCorpus } from "../../scripts/support/hostile-corpus";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 import { FIXTURES_DIR, copyFixture, createTestPipeline, listKeys, readAll, wrapStorage, writeUpload } from "../setup/images";
 
@@ -21,6 +22,8 @@ const exists = (file: string) =>
     () => true,
     () => false,
   );
+
+const hostile = await makeHostileCorpus();
 
 for (const dialect of await testDialects()) {
   describe.skipIf(dialect.skip)(`image pipeline ${dialect.label}`, () => {
@@ -163,6 +166,14 @@ for (const dialect of await testDialects()) {
       };
       const rowIds = async () => (await test.db.selectFrom("image").select("id").execute()).map((r) => r.id).toSorted();
 
+      it.each(hostile.map((file) => [file.name, file] as const))("the hostile %s, with its message", async (_name, file) => {
+        const before = await rowIds();
+        const input = { ...(await upload("tiny.png")), file: await writeUpload(file.bytes) };
+        await expect(createImageFromUpload(pipeline, input)).rejects.toThrow(file.refusal);
+        expect(await exists(input.file)).toBe(false);
+        await expectNothingStored(before);
+      });
+
       it.each(["not-really.jpg", "xss.svg"] as const)("%s", async (fixture) => {
         const before = await rowIds();
         const input = await upload(fixture);
@@ -200,6 +211,16 @@ for (const dialect of await testDialects()) {
         await expectNothingStored(before);
         await worker.stop();
       });
+    });
+
+    it("caps the master by its area: a 1000x20000 strip is kept at no more than six megapixels", async () => {
+      const strip = await sharp({ create: { width: 1000, height: 20_000, channels: 3, background: "#888888" } }).png().toBuffer();
+      const master = await decodeMaster(await writeUpload(strip));
+      expect(master.width * master.height).toBeLessThanOrEqual(MASTER_MAX_PIXELS);
+      expect(master.height / master.width).toBeCloseTo(20, 0);
+      // A 3:4 portrait photo keeps the full width of the largest variant.
+      const portrait = await sharp({ create: { width: 3000, height: 4000, channels: 3, background: "#888888" } }).jpeg().toBuffer();
+      expect((await decodeMaster(await writeUpload(portrait))).width).toBe(2048);
     });
 
     it("finishes after a restart the variants still pending when the server stopped", async () => {

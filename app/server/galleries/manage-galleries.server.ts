@@ -5,6 +5,7 @@ import { deleteImage, getImage, getImageByName, updateImageDetails } from "../db
 import type { Image } from "../db/schema.server";
 import { getImageWorker, getJobDirectory } from "../images/background-jobs.server";
 import { ImageDeletedError } from "../images/create-image.server";
+import { DecodeQueueFullError } from "../images/decode-queue.server";
 import { deleteImageFiles } from "../images/image-files.server";
 import { ImageRejectedError } from "../images/inspect-upload.server";
 import { logger } from "../logger.server";
@@ -115,6 +116,7 @@ export async function finishUpload(db: Db, input: FinishUpload): Promise<Outcome
   } catch (error) {
     await discard();
     if (error instanceof ImageRejectedError) return fail(400, error.message, "file");
+    if (error instanceof DecodeQueueFullError) return fail(503, error.message, "file");
     if (error instanceof ImageDeletedError) return fail(409, `${error.message} Its category may have been deleted.`, "file");
     // Two uploads with the same name at once: the unique index catches the second.
     if (await getImageByName(db, input.categoryId, input.name)) return fail(409, IMAGE_EXISTS, "name");

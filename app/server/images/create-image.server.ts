@@ -3,7 +3,8 @@ import { v7 as uuidv7 } from "uuid";
 import { createImage, deleteImage, getImage } from "../db/images.server";
 import type { Image } from "../db/schema.server";
 import { deleteImageFiles } from "./image-files.server";
-import { ImageRejectedError, inspectUpload } from "./inspect-upload.server";
+import { DecodeQueueFullError } from "./decode-queue.server";
+import { DAMAGED_IMAGE, ImageRejectedError, inspectUpload } from "./inspect-upload.server";
 import { type MasterImage, createPlaceholder, decodeMaster, getMasterFile, writeMasterFile } from "./master-image.server";
 import { type ImagePipeline, storeVariant } from "./store-variant.server";
 import { planVariants } from "./variants.server";
@@ -25,11 +26,12 @@ export class ImageDeletedError extends Error {
   }
 }
 
-async function decodeOrReject(file: string): Promise<MasterImage> {
+async function decodeOrReject(file: string, upright: { width: number; height: number }): Promise<MasterImage> {
   try {
-    return await decodeMaster(file);
-  } catch {
-    throw new ImageRejectedError("The image could not be read; it may be damaged. Please export it again and upload the copy.");
+    return await decodeMaster(file, upright);
+  } catch (error) {
+    if (error instanceof DecodeQueueFullError) throw error;
+    throw new ImageRejectedError(DAMAGED_IMAGE);
   }
 }
 
@@ -43,7 +45,7 @@ async function decodeOrReject(file: string): Promise<MasterImage> {
 export async function createImageFromUpload(pipeline: ImagePipeline, input: UploadedImage, id = uuidv7()): Promise<Image> {
   try {
     const inspected = await inspectUpload(input.file);
-    const master = await decodeOrReject(input.file);
+    const master = await decodeOrReject(input.file, inspected);
     await rm(input.file, { force: true });
 
     const masterFile = getMasterFile(pipeline.jobDirectory, id);

@@ -4,6 +4,7 @@ import { type ImageVariant, parseVariants } from "~/lib/image-variants";
 import { getImage, updateImageStatus } from "../db/images.server";
 import type { Image } from "../db/schema.server";
 import { logger } from "../logger.server";
+import { runDecode } from "./decode-queue.server";
 import { deleteImageFiles, getVariantKey } from "./image-files.server";
 import { type MasterImage, getMasterFile } from "./master-image.server";
 import { type ImagePipeline, storeVariant } from "./store-variant.server";
@@ -30,7 +31,8 @@ async function loadStandIn(pipeline: ImagePipeline, image: Image): Promise<Maste
   if (!best) return null;
   const object = await pipeline.storage.get(getVariantKey(image.id, best));
   if (!object) return null;
-  const { data, info } = await sharp(await readAll(object.body)).raw().toBuffer({ resolveWithObject: true });
+  const bytes = await readAll(object.body);
+  const { data, info } = await runDecode(() => sharp(bytes).raw().toBuffer({ resolveWithObject: true }), { background: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
