@@ -12,7 +12,7 @@ import { deleteOrphanImageFiles } from "~/server/images/delete-orphans.server";
 import { getVariantKey } from "~/server/images/image-files.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { ImageRejectedError } from "~/server/images/inspect-upload.server";
-import { MASTER_MAX_PIXELS, decodeMaster, getMasterFile, writeMasterFile } from "~/server/images/master-image.server";
+import { MASTER_MAX_PIXELS, decodeMaster, getMasterFile, getMasterKey, writeMasterFile } from "~/server/images/master-image.server";
 import { makeHostileCorpus } from "../../scripts/support/hostile-corpus";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 import { FIXTURES_DIR, copyFixture, createTestPipeline, listKeys, readAll, wrapStorage, writeUpload } from "../setup/images";
@@ -224,9 +224,10 @@ for (const dialect of await testDialects()) {
     });
 
     it("finishes after a restart the variants still pending when the server stopped", async () => {
+      // A stopped worker still takes uploads (the first variants) but does no background work.
       const first = createImageWorker(pipeline);
-      const { id } = await first.addImage(await upload("exif-rotated.jpg"));
       await first.stop();
+      const { id } = await first.addImage(await upload("exif-rotated.jpg"));
       const stopped = (await getImage(test.db, id))!;
       expect(stopped.status).toBe("processing");
       expect(parseVariants(stopped.variants)).toHaveLength(3);
@@ -258,11 +259,12 @@ for (const dialect of await testDialects()) {
       await worker.stop();
     });
 
-    it("finishes from the largest stored variant when the master file is lost", async () => {
+    it("finishes from the largest stored variant when the master and its shared copy are lost", async () => {
       const first = createImageWorker(pipeline);
-      const { id } = await first.addImage(await upload("exif-rotated.jpg"));
       await first.stop();
+      const { id } = await first.addImage(await upload("exif-rotated.jpg"));
       await rm(getMasterFile(pipeline.jobDirectory, id));
+      await pipeline.storage.delete(getMasterKey(id));
 
       const second = createImageWorker(pipeline);
       await second.resume();
@@ -274,11 +276,19 @@ for (const dialect of await testDialects()) {
     });
 
     it("removes every file of an image deleted while its variants were being made", async () => {
-      const worker = createImageWorker(pipeline);
+      // The admin deletes the image (its row) while the worker is storing its first background variant.
+      const deleting = wrapStorage(pipeline.storage, {
+        put: async (key, body, options) => {
+          await pipeline.storage.put(key, body, options);
+          if (key.endsWith(".avif")) await deleteImage(test.db, key.split("/")[1]!);
+        },
+      });
+      const worker = createImageWorker({ ...pipeline, storage: deleting });
       const { id } = await worker.addImage(await upload("exif-rotated.jpg"));
-      await deleteImage(test.db, id);
       await worker.idle();
+      expect(await getImage(test.db, id)).toBeNull();
       expect(await listKeys(pipeline.storage, `images/${id}/`)).toEqual([]);
+      expect(await listKeys(pipeline.storage, `masters/${id}`)).toEqual([]);
       expect(await exists(getMasterFile(pipeline.jobDirectory, id))).toBe(false);
       await worker.stop();
     });

@@ -5,7 +5,15 @@ import type { Image } from "../db/schema.server";
 import { deleteImageFiles } from "./image-files.server";
 import { DecodeQueueFullError } from "./decode-queue.server";
 import { DAMAGED_IMAGE, ImageRejectedError, inspectUpload } from "./inspect-upload.server";
-import { type MasterImage, createPlaceholder, decodeMaster, getMasterFile, writeMasterFile } from "./master-image.server";
+import {
+  type MasterImage,
+  createPlaceholder,
+  decodeMaster,
+  deleteMaster,
+  getMasterFile,
+  shareMasterFile,
+  writeMasterFile,
+} from "./master-image.server";
 import { type ImagePipeline, storeVariant } from "./store-variant.server";
 import { planVariants } from "./variants.server";
 
@@ -39,19 +47,27 @@ async function decodeOrReject(file: string, upright: { width: number; height: nu
  * The part of an upload the admin waits for: checks the file (ImageRejectedError, with nothing stored, if it
  * is not an acceptable image), decodes it upright with its metadata dropped, creates the image row, and
  * stores the first variants, so the image can be shown as soon as this returns. The remaining variants are
- * made from the master file kept in the job folder (see finishImageVariants); the upload itself, GPS tags
- * and all, is deleted here.
+ * made from the master file kept in the job folder, with a copy in the storage for other instances (see
+ * finishImageVariants); the upload itself, GPS tags and all, is deleted here. `lease` names the instance doing
+ * this, so no other one starts on the image before its first variants exist.
  */
-export async function createImageFromUpload(pipeline: ImagePipeline, input: UploadedImage, id = uuidv7()): Promise<Image> {
+export async function createImageFromUpload(
+  pipeline: ImagePipeline,
+  input: UploadedImage,
+  id = uuidv7(),
+  lease?: Pick<Image, "leaseOwner" | "leaseUntil">,
+): Promise<Image> {
   try {
     const inspected = await inspectUpload(input.file);
     const master = await decodeOrReject(input.file, inspected);
     await rm(input.file, { force: true });
 
     const masterFile = getMasterFile(pipeline.jobDirectory, id);
-    await writeMasterFile(master, masterFile);
     try {
+      await writeMasterFile(master, masterFile);
+      await shareMasterFile(pipeline.storage, masterFile, id);
       await createImage(pipeline.db, {
+        ...lease,
         id,
         categoryId: input.categoryId,
         name: input.name,
@@ -62,7 +78,7 @@ export async function createImageFromUpload(pipeline: ImagePipeline, input: Uplo
         placeholder: await createPlaceholder(master),
       });
     } catch (error) {
-      await rm(masterFile, { force: true });
+      await deleteMaster(pipeline.storage, pipeline.jobDirectory, id);
       throw error;
     }
 

@@ -1,10 +1,13 @@
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
+import { pipeline as pipeStreams } from "node:stream/promises";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import { VARIANT_WIDTHS } from "~/lib/image-variants";
 import { runDecode } from "./decode-queue.server";
 import { DECODE_OPTIONS } from "./inspect-upload.server";
+import type { Storage } from "../storage/storage.server";
 
 /**
  * The decoded picture every variant is made from: upright, sRGB, 8 bits, no metadata at all, and no wider
@@ -52,6 +55,41 @@ export function openMaster(source: MasterImage | string): Sharp {
  */
 export function getMasterFile(jobDirectory: string, imageId: string): string {
   return path.join(jobDirectory, `${imageId}.v`);
+}
+
+/**
+ * masters/{imageId}.v in the shared storage: a copy of the master, so that whichever server instance claims the
+ * image can finish it, also when the instance that took the upload is gone. Deleted with the local file.
+ */
+export function getMasterKey(imageId: string): string {
+  return `masters/${imageId}.v`;
+}
+
+/** Puts the local master file where every instance can reach it. */
+export async function shareMasterFile(storage: Storage, file: string, imageId: string): Promise<void> {
+  await storage.put(getMasterKey(imageId), createReadStream(file), { contentType: "application/octet-stream" });
+}
+
+/** Brings the shared master to this instance's job folder; false when there is none. */
+export async function fetchSharedMaster(storage: Storage, imageId: string, file: string): Promise<boolean> {
+  const object = await storage.get(getMasterKey(imageId));
+  if (!object) return false;
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp.v`;
+  try {
+    await pipeStreams(object.body, createWriteStream(temp));
+    await rename(temp, file);
+    return true;
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Removes both copies of an image's master: once it is finished, failed for good, or deleted. */
+export async function deleteMaster(storage: Storage, jobDirectory: string, imageId: string): Promise<void> {
+  await rm(getMasterFile(jobDirectory, imageId), { force: true });
+  await storage.delete(getMasterKey(imageId));
 }
 
 export async function writeMasterFile(master: MasterImage, file: string): Promise<void> {

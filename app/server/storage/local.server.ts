@@ -71,6 +71,27 @@ export class LocalStorage implements Storage {
    * takes a file or folder that disappears while it looks (another request deleting an image) as simply gone.
    */
   async *list(prefix: string): AsyncIterable<string> {
+    for await (const key of this.walk(prefix)) if (!key.endsWith(".tmp")) yield key;
+  }
+
+  /**
+   * Deletes half-written files (put() writes to a .tmp file, then renames it) older than `olderThanMs`: what a
+   * process killed in the middle of a write leaves behind. Returns their keys.
+   */
+  async deleteTemporaryFiles(prefix: string, olderThanMs: number, now = Date.now()): Promise<string[]> {
+    const deleted: string[] = [];
+    for await (const key of this.walk(prefix)) {
+      if (!key.endsWith(".tmp")) continue;
+      const file = path.join(this.root, ...key.split("/"));
+      const info = await stat(file).catch(() => null);
+      if (!info || now - info.mtimeMs <= olderThanMs) continue;
+      await rm(file, { force: true });
+      deleted.push(key);
+    }
+    return deleted;
+  }
+
+  private async *walk(prefix: string): AsyncIterable<string> {
     assertValidPrefix(prefix);
     const folderKey = prefix.slice(0, prefix.lastIndexOf("/") + 1).replace(/\/$/, "");
     const folders = [folderKey];
@@ -88,7 +109,7 @@ export class LocalStorage implements Storage {
         const key = folder === "" ? entry.name : `${folder}/${entry.name}`;
         if (entry.isDirectory()) {
           if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) subfolders.push(key);
-        } else if (entry.isFile() && key.startsWith(prefix) && !key.endsWith(".tmp")) {
+        } else if (entry.isFile() && key.startsWith(prefix)) {
           yield key;
         }
       }
