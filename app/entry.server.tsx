@@ -11,6 +11,15 @@ import { SITE_STYLES } from "~/server/styles/site-styles.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Errors thrown by loaders and actions. Not logged: requests the client abandoned, and bodies the size cap cut
+ * off (already answered with 413; a flood of them would otherwise fill the log with stacks).
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted || (error as { status?: number } | null)?.status === 413) return;
+  console.error(error);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -11,6 +11,7 @@ import { getImage } from "~/server/db/images.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { getMasterFile } from "~/server/images/master-image.server";
 import type { ImagePipeline } from "~/server/images/store-variant.server";
+import type { Image } from "~/server/db/schema.server";
 import { LocalStorage } from "~/server/storage/local.server";
 import { S3Storage } from "~/server/storage/s3.server";
 import type { Storage } from "~/server/storage/storage.server";
@@ -81,7 +82,7 @@ for (const dialect of await testDialects()) {
       // (Stopped first, its worker takes uploads but starts no background work.)
       const uploader = instance("uploader", test.db);
       await uploader.worker.stop();
-      const images = [];
+      const images: Image[] = [];
       for (const name of ["p1", "p2", "p3", "p4"]) images.push(await uploader.worker.addImage(await upload(name)));
       puts.length = 0;
       const a = instance("a", test.db);
