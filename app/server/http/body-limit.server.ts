@@ -26,18 +26,34 @@ const TOO_LARGE_PAGE = `<!doctype html>
 <p><a href="/">Go to the home page</a></p></body></html>
 `;
 
+/** After refusing, at most this much more of the body is read (and dropped) while the client takes in the answer. */
+const MAX_DRAIN_BYTES = 8 * 1024 * 1024;
+const MAX_DRAIN_MS = 5000;
+
 function refuse(req: Request, res: Response) {
   if (res.headersSent) {
     req.destroy();
     return;
   }
-  // Connection: close makes Node end the socket once the answer is written, instead of reading the rest of the body.
-  res.status(413).set({ Connection: "close", "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).end(TOO_LARGE_PAGE);
-  // Bytes the client keeps sending are never buffered: the stream stops being read.
+  res.status(413).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).end(TOO_LARGE_PAGE);
+  // Closing at once while the client is still sending makes its system answer with a reset, and many clients then
+  // report the reset rather than the 413 they have received. So what it still sends is read and dropped (never
+  // buffered), and the connection is closed once the body ends, or after 8 MB or five seconds more at most.
   req.unpipe();
   req.removeAllListeners("data");
+  const socket = req.socket;
+  const timer = setTimeout(() => socket.destroy(), MAX_DRAIN_MS);
+  timer.unref();
+  let drained = 0;
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > MAX_DRAIN_BYTES) socket.destroy();
+  });
+  req.once("end", () => {
+    clearTimeout(timer);
+    socket.end();
+  });
   req.resume();
-  res.once("finish", () => req.destroy());
 }
 
 /**
