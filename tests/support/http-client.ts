@@ -9,6 +9,13 @@ export class HttpClient {
     this.baseURL = baseURL;
   }
 
+  /** The same browser talking to another address (another server instance): shares this one's cookies. */
+  at(baseURL: string): HttpClient {
+    const other = new HttpClient(baseURL);
+    other.cookies = this.cookies;
+    return other;
+  }
+
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
