@@ -100,9 +100,12 @@ export type Env = {
 };
 
 export class EnvError extends Error {
-  constructor(public readonly problems: string[]) {
+  readonly problems: string[];
+  // A plain property rather than a parameter property, so scripts can load this module with Node's type stripping.
+  constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "EnvError";
+    this.problems = problems;
   }
 }
 

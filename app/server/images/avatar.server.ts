@@ -9,11 +9,10 @@ const AVATAR_SIZE = 256;
 
 /** A picture refused, with the message for the member and the HTTP status (400, or 503 when the server is busy). */
 export class AvatarError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
+  readonly status: number;
+  constructor(message: string, status = 400) {
     super(message);
+    this.status = status;
   }
 }
 
