@@ -105,12 +105,24 @@ if (!args.has("--no-faults")) {
   const json = JSON.parse(readFileSync(report, "utf8")) as {
     testResults: { assertionResults: { ancestorTitles: string[]; title: string; status: string; duration?: number }[] }[];
   };
+  const corpus = "the hostile-upload corpus";
   for (const file of json.testResults) {
     for (const test of file.assertionResults) {
-      if (/hostile requests/.test(test.ancestorTitles[0] ?? "") && !test.ancestorTitles.includes("the hostile-upload corpus")) continue;
-      faults.push({ name: [...test.ancestorTitles, test.title].join(" › "), result: test.status, seconds: (test.duration ?? 0) / 1000 });
+      const seconds = (test.duration ?? 0) / 1000;
+      if (test.ancestorTitles.includes(corpus)) {
+        // One line for the whole corpus: every file through both uploads.
+        const row = faults.find((f) => f.name.startsWith(corpus)) ?? faults[faults.push({ name: corpus, result: "passed", seconds: 0 }) - 1]!;
+        row.seconds += seconds;
+        if (test.status !== "passed") row.result = test.status;
+        continue;
+      }
+      // The server's other hostile-request tests are the security section's, not fault runs.
+      if (file.assertionResults.some((t) => t.ancestorTitles.includes(corpus))) continue;
+      faults.push({ name: [...test.ancestorTitles, test.title].join(" › "), result: test.status, seconds });
     }
   }
+  const corpusRow = faults.find((f) => f.name === corpus);
+  if (corpusRow) corpusRow.name = `${corpus}: every file through the gallery upload and the profile picture, refused with its message`;
   if (testRun.status !== 0) process.exitCode = 1;
 }
 
