@@ -72,7 +72,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `two instances (skipped: 
         .map((line) => (JSON.parse(line) as { imageId: string }).imageId),
     );
     expect(finishes.toSorted()).toEqual(ids.toSorted());
-  });
+  }, 180_000);
 
   it("rate limits count attempts made through either instance", async () => {
     const statuses: number[] = [];
@@ -83,7 +83,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `two instances (skipped: 
     }
     expect(statuses.slice(0, 30).filter((s) => s === 429)).toEqual([]);
     expect(statuses[30]).toBe(429);
-  });
+  }, 60_000);
 
   it("the visitor counter counts first visits to either instance exactly", async () => {
     const before = await getVisitCount(database.db);
