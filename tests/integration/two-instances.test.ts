@@ -30,7 +30,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `two instances (skipped: 
       AWS_ACCESS_KEY_ID: accessKeyId!,
       AWS_SECRET_ACCESS_KEY: secretAccessKey!,
       AUTH_SECRET: "two-instances-share-this-secret-0123456789",
-      LOG_LEVEL: "info",
+      LOG_LEVEL: "debug",
     };
     const base = Number(process.env.E2E_PORT ?? 3210);
     servers.push(await startIsolatedServer(base + 19, env, { captureLog: true }));

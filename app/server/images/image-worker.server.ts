@@ -96,7 +96,7 @@ export function createImageWorker(pipeline: ImagePipeline, options: ImageWorkerO
     try {
       const result = await finishImageVariants(pipeline, imageId, checkpoint(imageId));
       if (result === "stopped") await releaseImageLease(pipeline.db, imageId, owner);
-      if (result === "ready") logger.info({ imageId, owner }, "image finished");
+      if (result === "ready") logger.debug({ imageId, owner }, "image finished");
     } catch (error) {
       try {
         const attempt = await recordImageJobFailure(pipeline.db, imageId, owner);
