@@ -21,7 +21,8 @@ export function getBodyLimit(pathname: string, table: BodyLimit[] = BODY_LIMITS)
 
 const TOO_LARGE_PAGE = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>413 Request too large</title></head>
+<meta name="color-scheme" content="light dark"><title>413 Request too large</title>
+<style>body{font-family:system-ui,sans-serif;line-height:1.5;max-width:40rem;margin:2rem auto;padding:0 1rem}</style></head>
 <body><h1>Request too large</h1><p>What was sent is larger than this page accepts. Please go back and send less.</p>
 <p><a href="/">Go to the home page</a></p></body></html>
 `;
