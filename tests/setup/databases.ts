@@ -33,8 +33,8 @@ export function postgresUnavailableReason(): Promise<string | null> {
   return pgCheck;
 }
 
-/** A migrated, empty database of the given kind; destroy() removes it. */
-export async function createTestDatabase(kind: DialectKind): Promise<TestDatabase> {
+/** A migrated (unless told otherwise), empty database of the given kind; destroy() removes it. */
+export async function createTestDatabase(kind: DialectKind, { migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   if (kind === "sqlite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "site-test-"));
     const file = path.join(dir, "test.db");
@@ -58,7 +58,7 @@ export async function createTestDatabase(kind: DialectKind): Promise<TestDatabas
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;
   const db = createDb({ kind: "postgres", url: url.toString() });
-  await migrateToLatest(db);
+  if (migrate) await migrateToLatest(db);
   return {
     kind,
     db,

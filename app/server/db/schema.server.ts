@@ -29,6 +29,12 @@ export interface ImageTable {
   variants: string;
   /** Bumped on every change, so two admins editing at once cannot overwrite each other silently. */
   version: Generated<number>;
+  /** The server instance working on the unfinished image, until leaseUntil (ISO time); see image-jobs.server. */
+  leaseOwner: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the lease lapses; for a failed attempt, when the retry is due. */
+  leaseUntil: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Failed attempts at the unfinished variants, counted across instances. */
+  attempts: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

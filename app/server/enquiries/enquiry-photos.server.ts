@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { runDecode } from "../images/decode-queue.server";
 import { DECODE_OPTIONS, inspectUpload } from "../images/inspect-upload.server";
 import type { Storage } from "../storage/storage.server";
 
@@ -11,36 +12,16 @@ import type { Storage } from "../storage/storage.server";
 
 const MAX_SIDE = 2048;
 const THUMB_SIDE = 480;
-/** Decodes of enquiry photos wait here when this many are already queued; the sender is asked to try again. */
-const MAX_WAITING = 24;
-
 export type ProcessedPhoto = { jpeg: Buffer; thumb: Buffer; width: number; height: number };
 
-/** Too many photos are being processed at once: the request is answered 503 with a message to try again. */
-export class PhotoQueueFullError extends Error {
-  constructor() {
-    super("Too many photos are being processed");
-    this.name = "PhotoQueueFullError";
-  }
-}
-
-// One decode at a time in this process: sharp already uses every core for one photo, and a burst of quote requests
-// must queue rather than hold a dozen decoded photos in memory. The one place to route through a shared queue.
-let tail: Promise<unknown> = Promise.resolve();
-let waiting = 0;
-
-function inDecodeQueue<T>(work: () => Promise<T>): Promise<T> {
-  if (waiting >= MAX_WAITING) return Promise.reject(new PhotoQueueFullError());
-  waiting++;
-  const run = tail.then(work, work).finally(() => waiting--);
-  tail = run.catch(() => {});
-  return run;
-}
-
-/** Every decode of an enquiry photo goes through here. Throws ImageRejectedError with a message for the customer. */
-export function processEnquiryPhoto(file: string): Promise<ProcessedPhoto> {
-  return inDecodeQueue(async () => {
-    await inspectUpload(file);
+/**
+ * Every decode of an enquiry photo goes through here, and through the process's one decode queue (inspectUpload
+ * queues its own header read, so the two steps take separate turns and never wait on each other). Throws
+ * ImageRejectedError with a message for the customer, DecodeQueueFullError when the server is too busy.
+ */
+export async function processEnquiryPhoto(file: string): Promise<ProcessedPhoto> {
+  await inspectUpload(file);
+  return runDecode(async () => {
     const { data: jpeg, info } = await sharp(file, DECODE_OPTIONS)
       .autoOrient()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })

@@ -14,12 +14,13 @@ import { consumeRateLimit } from "../auth/rate-limit.server";
 import type { Db } from "../db/client.server";
 import { type NewEnquiryPhoto, createReference, insertEnquiry } from "../db/enquiries.server";
 import { getEnv } from "../env.server";
+import { DecodeQueueFullError } from "../images/decode-queue.server";
 import { ImageRejectedError } from "../images/inspect-upload.server";
 import { logger } from "../logger.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSiteConfig } from "../site-config.server";
 import type { Storage } from "../storage/storage.server";
-import { PhotoQueueFullError, deleteEnquiryFiles, processEnquiryPhoto, storeEnquiryPhoto } from "./enquiry-photos.server";
+import { deleteEnquiryFiles, processEnquiryPhoto, storeEnquiryPhoto } from "./enquiry-photos.server";
 import { enquiryMessages, listOwnerRecipients } from "./enquiry-mail.server";
 import {
   FALLBACK_ANSWER_FIELD,
@@ -192,7 +193,7 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
         processed.push({ id: photoId, position, originalName: photo.name, width: result.width, height: result.height, size: result.jpeg.length });
       } catch (error) {
         if (error instanceof ImageRejectedError) return refuse(400, { photos: `"${photo.name}": ${error.message}` }, fields, now, sent);
-        if (error instanceof PhotoQueueFullError) {
+        if (error instanceof DecodeQueueFullError) {
           return refuse(503, { form: "A lot of photos are arriving just now. Please wait a minute and send again." }, fields, now, sent);
         }
         throw error;

@@ -12,14 +12,17 @@ import { requireAdmin } from "../auth/guards.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { getEnv } from "../env.server";
 import { startEnquiryJobs, stopEnquiryJobs } from "../enquiries/enquiry-jobs.server";
-import { QUOTE_BODY_MAX_BYTES } from "../enquiries/quote-body.server";
 import { startImageJobs, stopImageJobs } from "../images/background-jobs.server";
 import { logger } from "../logger.server";
 import { getSiteConfig } from "../site-config.server";
 import { createTrafficRecorder } from "../traffic/page-views.server";
 import { getUploadDirectory } from "../uploads/completed-uploads.server";
 import { UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
+import { bodyLimit } from "./body-limit.server";
+import { clientAddress, getTrustProxy } from "./client-address.server";
 import { CLIENT_IP_HEADER, originCheck } from "./origin-check.server";
+import { redactUrl } from "./redact-url.server";
+import { responseCookies } from "./response-cookies.server";
 import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
 
 export type AppOptions = {
@@ -51,7 +54,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.set("trust proxy", getTrustProxy(env));
 
   app.use(
     pinoHttp({
@@ -59,7 +62,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url, ip: req.remoteAddress }),
+        // Verification and reset links carry one-time tokens: they never reach the log.
+        req: (req) => ({ method: req.method, url: redactUrl(req.url ?? ""), ip: req.remoteAddress }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -115,25 +119,18 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   app.use(traffic.middleware);
 
   app.use(originCheck(env.publicUrl));
-  // The quote form's photos make its body larger than any other form's; a declared size beyond what it can ever
-  // need is refused before a byte is read (the parser also counts, for bodies sent without a declared size).
-  app.post(["/contact", "/contact/quote"], (req, res, next) => {
-    if (Number(req.get("content-length") ?? 0) <= QUOTE_BODY_MAX_BYTES) return next();
-    res.set("Connection", "close").status(413).type("html").send(
-      `<!doctype html><meta charset="utf-8"><title>Too large</title><p>The photos were too large to send together. Please go back, choose fewer or smaller photos (at most 15 MB each), and send again.</p>`,
-    );
-  });
   // The one client address header the app trusts: set here from Express's resolution, never taken from the client.
-  app.use((req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
-    next();
-  });
+  app.use(clientAddress());
+  app.use(responseCookies());
 
   // Resumable image uploads, for admins only (401 for visitors, 403 for members), behind the cross-site check.
   app.use(
     UPLOADS_PATH,
     createUploadHandler({ directory: getUploadDirectory(), authorize: requireAdmin, allowedOrigins: [new URL(env.publicUrl).origin] }),
   );
+
+  // After the tus endpoint, which has its own limit: every other body is capped as it arrives.
+  app.use(bodyLimit());
 
   app.all(
     "/{*splat}",
@@ -142,7 +139,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       mode: options.dev ? "development" : "production",
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
-        context.set(clientIpContext, req.ip ?? "unknown");
+        context.set(clientIpContext, String(req.headers[CLIENT_IP_HEADER]));
         context.set(nonceContext, res.locals.nonce as string);
         context.set(visitStateContext, { counted: false });
         return context;
