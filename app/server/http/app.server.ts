@@ -87,6 +87,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       // Secure transport is the reverse proxy's job; only announce HSTS when the public address is https.
       strictTransportSecurity: env.publicUrl.startsWith("https:"),
       crossOriginEmbedderPolicy: false,
+      // helmet's default, no-referrer, makes browsers send `Origin: null` on a plain form post, which the
+      // cross-site check must then take on trust; with this policy they send the real origin to this site.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
   app.use(compression());
