@@ -1,4 +1,3 @@
-import { Button } from "react-bootstrap";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type GalleryPage, type LightboxDirection, getLightboxStep } from "~/lib/gallery";
 import { ImageCard, getCardButtonId } from "./image-card";
@@ -102,9 +101,9 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
         ) : status === "error" ? (
           <div role="alert" className="text-center">
             <p>Sorry, the next photos could not be loaded.</p>
-            <Button variant="outline-primary" onClick={() => void requestMore()}>
+            <button type="button" className="btn btn-outline-primary" onClick={() => void requestMore()}>
               Try again
-            </Button>
+            </button>
           </div>
         ) : hasMore ? (
           <a

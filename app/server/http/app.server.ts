@@ -61,6 +61,27 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     }),
   );
 
+  app.use(compression());
+
+  if (options.clientDir) {
+    // Scripts, styles and images are not documents: the page headers below (CSP, framing, referrer) do nothing
+    // for them and cost about 700 bytes on each of a page's script requests; they only need nosniff.
+    app.use((_req, res, next) => {
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      next();
+    });
+    // Hashed file names change with their content, so they can be cached for a year.
+    // The build writes .br and .gz copies beside each file; the smallest one the browser accepts is sent as it is.
+    const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) =>
+      expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
+    app.use(
+      "/assets",
+      // Never revalidated, so the ETag is enough; no Last-Modified or Accept-Ranges on every script response.
+      precompressed(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, lastModified: false, acceptRanges: false }),
+    );
+    app.use(precompressed(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
@@ -92,19 +113,6 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
-  app.use(compression());
-
-  if (options.clientDir) {
-    // Hashed file names change with their content, so they can be cached for a year.
-    // The build writes .br and .gz copies beside each file; the smallest one the browser accepts is sent as it is.
-    const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) =>
-      expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
-    app.use(
-      "/assets",
-      precompressed(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
-    );
-    app.use(precompressed(options.clientDir, { maxAge: "1h", index: false }));
-  }
 
   app.use(originCheck(env.publicUrl));
   // The one client address header the app trusts: set here from Express's resolution, never taken from the client.
