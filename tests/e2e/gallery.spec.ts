@@ -141,7 +141,7 @@ test("the expanded view opens on click with title, caption and a large image, ke
   const image = dialog.getByRole("img", { name: "New units and a skimmed ceiling" });
   await expect(image).toHaveAttribute("sizes", "100vw");
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().height)).toBeGreaterThan(500);
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
 
   // Focus is inside the dialog and stays there however far the visitor tabs.
   await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest(".modal"))).toBe(true);
@@ -154,9 +154,9 @@ test("the expanded view opens on click with title, caption and a large image, ke
   await dialog.getByRole("button", { name: "Close expanded view" }).click();
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
 
-  // The keyboard opens it too (the picture is a button), and the Close button closes it.
+  // The keyboard opens it too (the picture is a link), and the Close button closes it.
   await opener.press("Enter");
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Close", exact: true }).click();

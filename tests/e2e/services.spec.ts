@@ -91,8 +91,9 @@ test("opening a section scrolls it to the middle of the screen", async ({ page }
   await page.goto("/services");
   await waitForHydration(page);
   await sectionButton(page, "MMA/Tig Welding").click();
-  const section = page.locator("#welding");
-  await expect(section).toBeVisible();
+  await expect(page.locator("#welding")).toBeVisible();
+  // The whole section, heading and content.
+  const section = page.locator('details[data-service="welding"]');
   await expect
     .poll(async () => {
       const box = (await section.boundingBox())!;
