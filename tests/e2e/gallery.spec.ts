@@ -314,7 +314,7 @@ test("'Loading Images' shows while the next photos load and while the navbar swi
   await page.mouse.wheel(0, 20_000);
   const loading = page.getByRole("status").filter({ hasText: "Loading Images" });
   await expect(loading).toBeVisible();
-  await expect(loading.locator(".spinner-border")).toHaveCSS("width", "150px");
+  await expect(loading.locator(".loading-images-spinner")).toHaveCSS("width", "150px");
   release();
   await expect(cards(page, "Plastering")).toHaveCount(48);
   await expect(loading).toHaveCount(0);

@@ -5,8 +5,12 @@ import { Lightbox } from "./lightbox";
 import { LoadingImages } from "./loading-images";
 import { getNextPageHref, useGalleryPages } from "./use-gallery-pages";
 
-/** Cards loaded at once rather than lazily: the first screenful at desktop width (two rows of four). */
-const EAGER_CARDS = 8;
+/**
+ * Cards loaded at once rather than lazily: what a phone shows first (one column). Further cards in a wider first
+ * screen are lazy but in view, so the browser fetches them as soon as it has laid the page out; on a phone they
+ * stay unfetched until scrolled near, which keeps the first load of a 24-photo page small.
+ */
+const EAGER_CARDS = 2;
 
 type Props = {
   categoryId: number;

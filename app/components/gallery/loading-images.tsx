@@ -2,7 +2,7 @@
 export function LoadingImages({ className }: { className?: string }) {
   return (
     <div className={`loading-images${className ? ` ${className}` : ""}`} role="status">
-      <div className="spinner-border loading-images-spinner" aria-hidden="true" />
+      <div className="loading-images-spinner" aria-hidden="true" />
       <p className="loading-images-text">Loading Images</p>
     </div>
   );
