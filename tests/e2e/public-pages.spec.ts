@@ -46,7 +46,7 @@ test("the stylesheet is inlined once, blocks nothing, and stays through hydratio
   expect(css).toContain(".navbar-expand-md .offcanvas");
   expect(css).not.toContain(".offcanvas-xl");
   await expect(page.locator(".site-navbar")).toHaveCSS("position", "sticky");
-  await expect(page.getByRole("button", { name: business.email })).toHaveCSS("border-top-style", "solid");
+  await expect(page.locator("main").getByRole("link", { name: business.email, exact: true })).toHaveCSS("border-top-style", "solid");
 
   // Other pages (forms, admin) also link the rest of Bootstrap, after a client-side navigation too.
   await page.getByRole("navigation").getByRole("link", { name: "Admin" }).click();
@@ -226,8 +226,9 @@ test.describe("contact page", () => {
     const status = page.getByRole("status").filter({ hasText: /./ });
     await expect(status).toHaveCount(0);
 
-    // Keyboard alone: Tab to the address and press Enter.
-    const button = page.getByRole("button", { name: business.email });
+    // Keyboard alone: Tab to the address and press Enter. (Before hydration it is a mailto: link.)
+    const button = page.locator("main").getByRole("link", { name: business.email, exact: true });
+    await expect(button).toHaveAttribute("href", `mailto:${business.email}`);
     await button.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status").filter({ hasText: "copied to clipboard" })).toBeVisible();
@@ -250,7 +251,7 @@ test.describe("contact page", () => {
     });
     await page.goto("/contact");
     await waitForHydration(page);
-    await page.getByRole("button", { name: business.email }).click();
+    await page.locator("main").getByRole("link", { name: business.email, exact: true }).click();
     await expect.poll(() => warnings.join("\n")).toContain("Could not copy the e-mail address");
     await expect(page.getByText("copied to clipboard")).toHaveCount(0);
     expect(errors).toEqual([]);
