@@ -6,11 +6,11 @@ import { LoadingImages } from "./loading-images";
 import { getNextPageHref, useGalleryPages } from "./use-gallery-pages";
 
 /**
- * Cards loaded at once rather than lazily: what a phone shows first (one column). Further cards in a wider first
- * screen are lazy but in view, so the browser fetches them as soon as it has laid the page out; on a phone they
- * stay unfetched until scrolled near, which keeps the first load of a 24-photo page small.
+ * Cards loaded at once rather than lazily: the first two rows of a phone's two columns. Further cards in a wider
+ * first screen are lazy but in view, so the browser fetches them as soon as it has laid the page out; those below
+ * are not even laid out until they come near (gallery.css), which keeps the first load of a 24-photo page small.
  */
-const EAGER_CARDS = 2;
+const EAGER_CARDS = 4;
 
 type Props = {
   categoryId: number;
@@ -84,7 +84,7 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
   const current = items[view.index];
   return (
     <>
-      <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-4 list-unstyled gallery-grid" aria-label={`${categoryName} photos`}>
+      <ul className="row row-cols-2 row-cols-lg-3 row-cols-xl-4 g-4 list-unstyled gallery-grid" aria-label={`${categoryName} photos`}>
         {items.map((item, index) => (
           <ImageCard
             key={item.id}

@@ -2,9 +2,9 @@ import { memo } from "react";
 import { type GalleryItem, getFullSizeUrl, getGalleryEntry } from "~/lib/gallery";
 import { GalleryEntryPicture } from "./gallery-entry-picture";
 
-/** How wide a card's picture is drawn: one column on phones, two from sm, three from lg, four from xl. */
+/** How wide a card's picture is drawn: two columns on phones (and up to lg), three from lg, four from xl. */
 const CARD_SIZES =
-  "(min-width: 1400px) 306px, (min-width: 1200px) 261px, (min-width: 992px) 296px, (min-width: 768px) 336px, (min-width: 576px) 246px, calc(100vw - 24px)";
+  "(min-width: 1400px) 306px, (min-width: 1200px) 261px, (min-width: 992px) 296px, (min-width: 768px) 336px, (min-width: 576px) 246px, calc(50vw - 24px)";
 
 export function getCardButtonId(imageId: string): string {
   return `gallery-photo-${imageId}`;
