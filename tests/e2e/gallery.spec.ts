@@ -407,12 +407,16 @@ test("no layout shift: every picture box has its size before any photo arrives",
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
 });
 
-test("one column on a phone, four on a desktop", async ({ page }) => {
+test("two columns of thumbnails on a phone, four on a desktop", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
   await waitForHydration(page);
   const lefts = () => cards(page, "Plastering").evaluateAll((els) => els.slice(0, 5).map((el) => Math.round(el.getBoundingClientRect().left)));
-  expect(new Set(await lefts()).size).toBe(1);
+  const narrow = await lefts();
+  expect(new Set(narrow.slice(0, 2)).size).toBe(2);
+  expect(narrow[2]).toBe(narrow[0]);
+  // A phone at 1.75x takes the 320 px files for them.
+  await expect(cards(page, "Plastering").first().locator("img")).toHaveAttribute("sizes", /calc\(50vw - 24px\)$/);
   await page.setViewportSize({ width: 1280, height: 900 });
   const wide = await lefts();
   expect(new Set(wide.slice(0, 4)).size).toBe(4);
