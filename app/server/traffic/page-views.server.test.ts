@@ -78,4 +78,16 @@ describe("TrafficBuffer", () => {
     expect(buffer.size).toBeLessThanOrEqual(3);
     expect(buffer.dropped).toBeGreaterThan(0);
   });
+  it("takes back a batch that could not be written, adding it to what arrived meanwhile", () => {
+    const buffer = new TrafficBuffer();
+    buffer.add({ day: "2026-11-20", path: "/", visit: true, referrerHost: "bing.com" });
+    const failed = buffer.take();
+    buffer.add({ day: "2026-11-20", path: "/", visit: false, referrerHost: null });
+    buffer.restore(failed);
+    expect(buffer.take()).toEqual({
+      days: [{ day: "2026-11-20", visits: 1, views: 2 }],
+      paths: [{ day: "2026-11-20", path: "/", views: 2 }],
+      referrers: [{ day: "2026-11-20", host: "bing.com", views: 1 }],
+    });
+  });
 });

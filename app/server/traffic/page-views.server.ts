@@ -99,13 +99,23 @@ export class TrafficBuffer {
     if (view.referrerHost) this.bump(this.referrers, `${view.day} ${view.referrerHost}`);
   }
 
-  private bump(map: Map<string, number>, key: string): void {
+  private bump(map: Map<string, number>, key: string, by = 1): void {
     const count = map.get(key);
     if (count === undefined && this.size >= this.maxKeys) {
-      this.dropped++;
+      this.dropped += by;
       return;
     }
-    map.set(key, (count ?? 0) + 1);
+    map.set(key, (count ?? 0) + by);
+  }
+
+  /** Puts back a batch that could not be written, so the next flush tries it again (within the same bound). */
+  restore(batch: TrafficBatch): void {
+    for (const { day, visits, views } of batch.days) {
+      const counts = this.days.get(day) ?? { visits: 0, views: 0 };
+      this.days.set(day, { visits: counts.visits + visits, views: counts.views + views });
+    }
+    for (const { day, path, views } of batch.paths) this.bump(this.paths, `${day} ${path}`, views);
+    for (const { day, host, views } of batch.referrers) this.bump(this.referrers, `${day} ${host}`, views);
   }
 
   /** Hands over everything counted so far and starts empty. */
@@ -147,7 +157,9 @@ export function createTrafficRecorder(db: Db, { ownHosts, flushMs = 5_000 }: { o
       try {
         await addTraffic(db, batch);
       } catch (error) {
-        logger.warn({ err: error }, "page view counts could not be written; this batch is lost");
+        // The database may be busy or restarting: keep the counts for the next flush rather than lose them.
+        buffer.restore(batch);
+        logger.warn({ err: error }, "page view counts could not be written; trying again at the next flush");
       }
       if (buffer.dropped > 0) {
         logger.warn({ dropped: buffer.dropped }, "page views not counted: too many distinct paths between flushes");
