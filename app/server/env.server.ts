@@ -55,6 +55,12 @@ export const EnvSchema = z.object({
   OWNER_EMAIL: z.email().optional(),
   SITE_CONFIG: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day as HH:MM (24-hour, the server\'s local time), or "off"')
+    .default("03:00"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type Env = {
@@ -75,11 +81,16 @@ export type Env = {
   ownerEmail?: string;
   siteConfigPath: string;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  /** Daily backups into DATA_DIR/backups: when (null: off) and how many to keep. */
+  backup: { schedule: { hour: number; minute: number } | null; keep: number };
 };
 
+// Plain fields, not parameter properties: the command-line scripts run this file with Node's type stripping.
 export class EnvError extends Error {
-  constructor(public readonly problems: string[]) {
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.problems = problems;
     this.name = "EnvError";
   }
 }
@@ -153,6 +164,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     ownerEmail: raw.OWNER_EMAIL?.toLowerCase(),
     siteConfigPath: raw.SITE_CONFIG ? path.resolve(raw.SITE_CONFIG) : DEFAULT_SITE_CONFIG,
     logLevel: raw.LOG_LEVEL,
+    backup: {
+      schedule:
+        raw.BACKUP_SCHEDULE === "off"
+          ? null
+          : { hour: Number(raw.BACKUP_SCHEDULE.slice(0, 2)), minute: Number(raw.BACKUP_SCHEDULE.slice(3, 5)) },
+      keep: raw.BACKUP_KEEP,
+    },
   };
 }
 

@@ -257,6 +257,7 @@ for (const dialect of await testDialects()) {
         get: (key) => pipeline.storage.get(key),
         delete: (key) => pipeline.storage.delete(key),
         exists: (key) => pipeline.storage.exists(key),
+        ping: () => pipeline.storage.ping(),
         put: async (key, body, options) => {
           if (key.endsWith(".avif")) throw new Error("storage unavailable");
           await pipeline.storage.put(key, body, options);

@@ -1,0 +1,34 @@
+// npm run backup [-- --out FILE]
+// Writes the whole site (database rows, stored files, images still being processed) into one .tar.gz: by
+// default a new file in DATA_DIR/backups. Reads the same environment as the server (.env is not read: export
+// the variables, or use the service's environment file as docs/deploy.md shows). Safe while the site runs.
+import { parseArgs } from "node:util";
+import { getBackupSource } from "~/server/backup/backup-source.server";
+import { backupToFile } from "~/server/backup/backup-runs.server";
+import { createProgress, formatBytes } from "./support/progress.ts";
+
+const { values } = parseArgs({ options: { out: { type: "string" }, help: { type: "boolean", short: "h" } } });
+if (values.help) {
+  console.log("Usage: npm run backup [-- --out FILE]\nWrites a backup archive (default: a new file in DATA_DIR/backups).");
+  process.exit(0);
+}
+
+try {
+  const source = await getBackupSource();
+  const progress = createProgress("Backing up");
+  console.log("Backing up the database...");
+  const { file, size, result } = await backupToFile(source, {
+    file: values.out,
+    trigger: "command",
+    onProgress: (p) => p.phase === "files" && progress.update(p.done, p.total, p.bytes),
+  });
+  progress.stop();
+  const { tables, rows, files, jobs } = result.counts;
+  if (result.missing.length > 0) console.log(`${result.missing.length} file(s) were deleted while the backup ran and are not in it.`);
+  console.log(`Backup written: ${file}`);
+  console.log(`Size: ${formatBytes(size)} (${size} bytes). ${tables} tables, ${rows} rows, ${files} stored files, ${jobs} images still being processed.`);
+  process.exit(0);
+} catch (error) {
+  console.error(`Backup failed: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,53 @@
+// npm run restore -- FILE [--force]
+// Puts a backup made by `npm run backup` into the database, storage and DATA_DIR that the environment names,
+// whichever kinds they are (SQLite and a folder, or PostgreSQL and S3). Stop the site first.
+import { parseArgs } from "node:util";
+import { openRestoreTarget } from "~/server/backup/backup-source.server";
+import { DamagedBackupError, RestoreRefusedError, restoreBackup } from "~/server/backup/restore-backup.server";
+import { createProgress, formatBytes } from "./support/progress.ts";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { force: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
+});
+if (values.help || positionals.length !== 1) {
+  console.log(
+    "Usage: npm run restore -- FILE [--force]\n" +
+      "Restores a backup into the database and storage this environment names. They must be empty (a new site);\n" +
+      "--force erases whatever they hold first. Stop the site before restoring.",
+  );
+  process.exit(values.help ? 0 : 2);
+}
+const file = positionals[0] as string;
+
+const target = await openRestoreTarget();
+const progress = createProgress("Restoring files");
+try {
+  console.log(`Checking ${file}...`);
+  let announced = false;
+  const { counts, migrated } = await restoreBackup(file, target, {
+    force: values.force,
+    onProgress: (p) => {
+      if (p.phase === "database" && !announced) {
+        announced = true;
+        console.log("Every checksum matches. Loading the database...");
+      }
+      if (p.phase === "files") progress.update(p.done, p.total, p.bytes);
+    },
+  });
+  progress.stop();
+  console.log(`Restored ${counts.tables} tables (${counts.rows} rows), ${counts.files} stored files and ${counts.jobs} images still being processed (${formatBytes(counts.bytes)}).`);
+  if (migrated.length > 0) console.log(`Brought the schema up to date: ${migrated.join(", ")}.`);
+  console.log("Sign-in sessions are not restored: everyone signs in again. Start the site now.");
+  process.exitCode = 0;
+} catch (error) {
+  progress.stop();
+  if (error instanceof DamagedBackupError || error instanceof RestoreRefusedError) {
+    console.error(`Nothing was restored. ${error.message}`);
+  } else {
+    console.error(`Restore failed: ${(error as Error).message}\nThe target may be half restored; fix the cause and run again with --force.`);
+  }
+  process.exitCode = 1;
+} finally {
+  await target.db.destroy();
+}
