@@ -16,8 +16,12 @@ export default [
       index("routes/admin/manage-galleries.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("visits", "routes/admin/visits.tsx"),
+      route("backups", "routes/admin/backups.tsx"),
     ]),
   ]),
+
+  route("manage/backups/download", "routes/resources/backup-download.ts"),
+  route("manage/backups/files/:name", "routes/resources/backup-file.ts"),
 
   route("manage/uploads/complete", "routes/resources/complete-upload.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),

@@ -5,7 +5,8 @@
 import { parseArgs } from "node:util";
 import { getBackupSource } from "~/server/backup/backup-source.server";
 import { backupToFile } from "~/server/backup/backup-runs.server";
-import { createProgress, formatBytes } from "./support/progress.ts";
+import { formatBytes } from "~/lib/format";
+import { createProgress } from "./support/progress.ts";
 
 const { values } = parseArgs({ options: { out: { type: "string" }, help: { type: "boolean", short: "h" } } });
 if (values.help) {

@@ -4,7 +4,8 @@
 import { parseArgs } from "node:util";
 import { openRestoreTarget } from "~/server/backup/backup-source.server";
 import { DamagedBackupError, RestoreRefusedError, restoreBackup } from "~/server/backup/restore-backup.server";
-import { createProgress, formatBytes } from "./support/progress.ts";
+import { formatBytes } from "~/lib/format";
+import { createProgress } from "./support/progress.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

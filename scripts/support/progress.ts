@@ -1,20 +1,9 @@
 // Progress for the command-line scripts: a bar that redraws itself on a terminal, plain lines when the output
 // goes to a file or a service's log (a line every tenth of the way, so a log is not flooded).
 import cliProgress from "cli-progress";
+import { formatBytes } from "../../app/lib/format.ts";
 
 export type Progress = { update(done: number, total: number, bytes: number): void; stop(): void };
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
 
 export function createProgress(label: string, stream: NodeJS.WriteStream = process.stdout): Progress {
   if (stream.isTTY) {

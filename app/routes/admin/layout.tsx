@@ -28,6 +28,11 @@ export default function AdminLayout() {
             Visitors
           </Nav.Link>
         </Nav.Item>
+        <Nav.Item as="li">
+          <Nav.Link as={NavLink} to="/manage/backups">
+            Backups
+          </Nav.Link>
+        </Nav.Item>
       </Nav>
       <Outlet />
     </div>

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
@@ -35,6 +35,15 @@ export class BackupBusyError extends Error {
 const LOCK_FILE = ".lock";
 const STATUS_FILE = "last-backup.json";
 const NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/;
+
+/** One of the backups kept in DATA_DIR/backups, to send to an admin; null for any other name. */
+export async function openKeptBackup(dataDir: string, name: string): Promise<{ body: Readable; size: number } | null> {
+  if (!NAME.test(name)) return null;
+  const file = path.join(getBackupDirectoryIn(dataDir), name);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return null;
+  return { body: createReadStream(file), size: info.size };
+}
 
 /** backup-2026-11-23T03-00-00Z.tar.gz: sorts by time, safe on every file system. */
 export function backupFileName(now = new Date()): string {

@@ -20,7 +20,7 @@ const PAGE_ROWS = 1000;
 export async function exportDatabase(
   db: Kysely<any>,
   directory: string,
-  onTable: (table: ExportedTable) => void = () => {},
+  onTable: (table: ExportedTable) => void | Promise<void> = () => {},
 ): Promise<DatabaseExport> {
   const postgres = isPostgres(db);
   const transaction = postgres ? db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only") : db.transaction();
@@ -31,7 +31,7 @@ export async function exportDatabase(
     for (const layout of await readBackupLayout(trx)) {
       const table = await exportTable(trx, layout, directory);
       tables.push(table);
-      onTable(table);
+      await onTable(table);
     }
     return { migrations, tables };
   });
