@@ -1,18 +1,27 @@
-// npm run backup [-- --out FILE]
+// npm run backup [-- --out FILE] [--env-file FILE]
 // Writes the whole site (database rows, stored files, images still being processed) into one .tar.gz: by
-// default a new file in DATA_DIR/backups. Reads the same environment as the server (.env is not read: export
-// the variables, or use the service's environment file as docs/deploy.md shows). Safe while the site runs.
+// default a new file in DATA_DIR/backups. Reads the same environment as the server, or the file --env-file
+// names (the service's settings, as docs/deploy.md shows). Safe while the site runs.
 import { parseArgs } from "node:util";
-import { getBackupSource } from "~/server/backup/backup-source.server";
-import { backupToFile } from "~/server/backup/backup-runs.server";
 import { formatBytes } from "~/lib/format";
 import { createProgress } from "./support/progress.ts";
 
-const { values } = parseArgs({ options: { out: { type: "string" }, help: { type: "boolean", short: "h" } } });
+const { values } = parseArgs({
+  options: { out: { type: "string" }, "env-file": { type: "string" }, help: { type: "boolean", short: "h" } },
+});
 if (values.help) {
-  console.log("Usage: npm run backup [-- --out FILE]\nWrites a backup archive (default: a new file in DATA_DIR/backups).");
+  console.log(
+    "Usage: npm run backup [-- --out FILE] [--env-file FILE]\n" +
+      "Writes a backup archive (default: a new file in DATA_DIR/backups). --env-file reads the settings from a file\n" +
+      "of VARIABLE=value lines first, such as the service's /etc/tradesite/site.env.",
+  );
   process.exit(0);
 }
+if (values["env-file"]) process.loadEnvFile(values["env-file"]);
+
+// Imported after the settings are loaded: the modules read the environment when first used.
+const { getBackupSource } = await import("~/server/backup/backup-source.server");
+const { backupToFile } = await import("~/server/backup/backup-runs.server");
 
 try {
   const source = await getBackupSource();

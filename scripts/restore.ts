@@ -1,25 +1,28 @@
-// npm run restore -- FILE [--force]
-// Puts a backup made by `npm run backup` into the database, storage and DATA_DIR that the environment names,
-// whichever kinds they are (SQLite and a folder, or PostgreSQL and S3). Stop the site first.
+// npm run restore -- FILE [--force] [--env-file FILE]
+// Puts a backup made by `npm run backup` into the database, storage and DATA_DIR that the environment (or the
+// --env-file) names, whichever kinds they are (SQLite and a folder, or PostgreSQL and S3). Stop the site first.
 import { parseArgs } from "node:util";
-import { openRestoreTarget } from "~/server/backup/backup-source.server";
-import { DamagedBackupError, RestoreRefusedError, restoreBackup } from "~/server/backup/restore-backup.server";
 import { formatBytes } from "~/lib/format";
 import { createProgress } from "./support/progress.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { force: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
+  options: { force: { type: "boolean", default: false }, "env-file": { type: "string" }, help: { type: "boolean", short: "h" } },
 });
 if (values.help || positionals.length !== 1) {
   console.log(
-    "Usage: npm run restore -- FILE [--force]\n" +
+    "Usage: npm run restore -- FILE [--force] [--env-file FILE]\n" +
       "Restores a backup into the database and storage this environment names. They must be empty (a new site);\n" +
-      "--force erases whatever they hold first. Stop the site before restoring.",
+      "--force erases whatever they hold first. --env-file reads the settings from a file of VARIABLE=value lines\n" +
+      "first, such as the service's /etc/tradesite/site.env. Stop the site before restoring.",
   );
   process.exit(values.help ? 0 : 2);
 }
 const file = positionals[0] as string;
+if (values["env-file"]) process.loadEnvFile(values["env-file"]);
+// Imported after the settings are loaded: the modules read the environment when first used.
+const { openRestoreTarget } = await import("~/server/backup/backup-source.server");
+const { DamagedBackupError, RestoreRefusedError, restoreBackup } = await import("~/server/backup/restore-backup.server");
 
 const target = await openRestoreTarget();
 const progress = createProgress("Restoring files");

@@ -1,11 +1,16 @@
+import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRANSIENT_TABLES, readBackupLayout, readDatabaseLayout } from "~/server/backup/database-layout.server";
+import { writeBackup } from "~/server/backup/create-backup.server";
 import { exportDatabase } from "~/server/backup/export-database.server";
+import { restoreBackup } from "~/server/backup/restore-backup.server";
+import { LocalStorage } from "~/server/storage/local.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
+import { readAllRows } from "../support/site-data";
 
 for (const dialect of await testDialects()) {
   describe.skipIf(dialect.skip)(`what a backup carries ${dialect.label}`, () => {
@@ -40,6 +45,23 @@ for (const dialect of await testDialects()) {
       expect(layout.find((table) => table.name === "enquiryPhoto")).toMatchObject({ primaryKey: ["id"], references: ["enquiry"] });
       await sql.raw(`drop table "enquiryPhoto"`).execute(test.db);
       await sql.raw(`drop table "enquiry"`).execute(test.db);
+    });
+
+    it("backs up and restores a site nobody has used yet (every table empty)", async () => {
+      const empty = await createTestDatabase(dialect.kind);
+      const target = await createTestDatabase(dialect.kind, { migrate: false });
+      try {
+        const source = empty.kind === "postgres" ? { kind: "postgres" as const, url: empty.url } : { kind: "sqlite" as const, file: empty.url.slice("file:".length) };
+        const file = path.join(work, "empty.tar.gz");
+        const storage = new LocalStorage(path.join(work, "empty-storage"));
+        const { counts } = await writeBackup({ database: source, storage, storageKind: "local", dataDir: path.join(work, "empty-data") }, createWriteStream(file));
+        expect(counts).toMatchObject({ rows: 1, files: 0, jobs: 0 });
+        await restoreBackup(file, { db: target.db, storage: new LocalStorage(path.join(work, "empty-restored")), jobDirectory: path.join(work, "empty-jobs") });
+        expect(await readAllRows(target.db)).toEqual(await readAllRows(empty.db));
+      } finally {
+        await empty.destroy();
+        await target.destroy();
+      }
     });
 
     it("reads one moment of the database while the site keeps writing", async () => {

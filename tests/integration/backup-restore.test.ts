@@ -174,7 +174,10 @@ describe.skipIf(skip)("backup and restore across backends", () => {
 
     const back = sqliteSite(path.join(work, "back"));
     try {
-      const restore = await runScript("restore", [archive], back.env);
+      // As an owner runs it on a server: the settings from the service's file, quotes and all.
+      const envFile = path.join(work, "back.env");
+      await writeFile(envFile, `# the service's settings\nDATA_DIR="${back.dataDir}"\nMAIL_FROM="Site <no-reply@example.test>"\n`);
+      const restore = await runScript("restore", [archive, "--env-file", envFile], {});
       expect(restore.code, restore.stderr).toBe(0);
       expect(await readAllRows(back.db)).toEqual(await readAllRows(source.db));
       expect(await readAllChecksums(back.storage, back.jobDirectory)).toEqual(await readAllChecksums(source.storage, source.jobDirectory));

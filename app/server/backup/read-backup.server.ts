@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import path from "node:path";
 import { type Readable, Transform, Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import tar from "tar-stream";
 import { isMasterFileName } from "../images/master-image.server";
@@ -161,8 +161,9 @@ export async function readBackupFiles(
   await scanArchive(file, async (name, size, body) => {
     const kind = name.startsWith(STORAGE_PREFIX) ? "storage" : name.startsWith(JOBS_PREFIX) ? "job" : null;
     if (!kind) {
+      // Skipped on this pass; `finished` also settles for an entry that has already ended (an empty table).
       body.resume();
-      await new Promise((resolve) => body.once("end", resolve));
+      await finished(body);
       return;
     }
     const hash = hashing();
