@@ -3,6 +3,8 @@
 // throwaway database) with S3 (s3rver on 127.0.0.1, started here). The first few photos go through the real
 // pipeline from 12-megapixel JPEGs (every variant, about 1.5 MB each); the rest are copies of their files.
 // Each step runs in a fresh process (scripts/support/bench-backup-run.ts); prints a table for the README.
+// Node runs with --openssl-legacy-provider because s3rver makes its list continuation tokens with DES, which
+// OpenSSL 3 refuses otherwise: listing more than 1000 objects would fail with a 500.
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";

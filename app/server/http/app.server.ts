@@ -90,6 +90,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       // Secure transport is the reverse proxy's job; only announce HSTS when the public address is https.
       strictTransportSecurity: env.publicUrl.startsWith("https:"),
       crossOriginEmbedderPolicy: false,
+      // Not helmet's "no-referrer": with it, Chromium sends "Origin: null" on a native (JavaScript-off) form post,
+      // which the cross-site check must refuse. "same-origin" still sends nothing to other sites.
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
   app.use(compression());
