@@ -25,9 +25,11 @@ async function downloadFreshBackup(page: Page): Promise<Buffer> {
 }
 
 test("an admin finds Backups in the admin area and downloads a fresh backup, the page staying as it was", async ({ page }) => {
-  const errors = trackPageErrors(page);
   await signIn(page, ADMIN);
   await page.goto("/manage");
+  await waitForHydration(page);
+  // From here on: going to /manage above may cut short the sign-in page's own navigation, which is not this page's.
+  const errors = trackPageErrors(page);
   await page.getByRole("link", { name: "Backups" }).click();
   await expect(page).toHaveURL(/\/manage\/backups$/);
   await waitForHydration(page);
