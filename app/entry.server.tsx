@@ -11,6 +11,15 @@ import { SITE_STYLES } from "~/server/styles/site-styles.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Errors thrown by loaders and actions. Not logged: requests the client abandoned, and bodies the size cap cut
+ * off (already answered with 413; a flood of them would otherwise fill the log with stacks).
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted || (error as { status?: number } | null)?.status === 413) return;
+  console.error(error);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -21,6 +30,7 @@ export default function handleRequest(
   const nonce = loadContext.get(nonceContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let stopped = false;
     // Crawlers and SPA-less clients get the whole document at once; browsers get the shell as soon as it is ready.
     const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
@@ -33,9 +43,16 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // A HEAD answer has no body: stop rendering rather than render a page nobody reads.
+          if (request.method === "HEAD") {
+            resolve(new Response(null, { headers: responseHeaders, status: responseStatusCode }));
+            stopped = true;
+            abort();
+            return;
+          }
           // The page's scripts start loading once its first content is painted (see defer-scripts.server).
           const body = deferScriptsTransform(nonce);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );
@@ -46,7 +63,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered && !stopped) console.error(error);
         },
       },
     );

@@ -17,12 +17,11 @@ import { useNonce } from "~/components/nonce";
 import { SiteStyles } from "~/components/site-styles";
 import { getCurrentSession } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
-import { listCategories } from "~/server/db/categories.server";
 import { getEnv } from "~/server/env.server";
 import { visitStateContext } from "~/server/http/request-context.server";
 import { getSiteConfig } from "~/server/site-config.server";
-import { decideVisit, visitedCookieHeader } from "~/server/visits/visitor-cookie.server";
-import { getVisitCount, recordVisit } from "~/server/visits/visits.server";
+import { getLayoutData } from "~/server/pages/layout-data.server";
+import { visitedCookieHeader } from "~/server/visits/visitor-cookie.server";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
@@ -46,15 +45,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = getDb();
   const { business } = getSiteConfig();
-  let visitorNumber: number;
-  if (decideVisit(request) === "count") {
-    visitorNumber = await recordVisit(db);
-    context.get(visitStateContext).counted = true;
-  } else {
-    visitorNumber = await getVisitCount(db);
-  }
+  const { categories, visitorNumber } = await getLayoutData(getDb(), request, context);
   const current = await getCurrentSession(request);
   return {
     user: current
@@ -71,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       copyrightYear: business.copyrightYear,
     },
     publicUrl: getEnv().publicUrl,
-    categories: await listCategories(db),
+    categories,
     visitorNumber,
   };
 }

@@ -15,11 +15,15 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/manage-galleries.tsx"),
       route("users", "routes/admin/users.tsx"),
-      route("visits", "routes/admin/visits.tsx"),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("enquiries", "routes/admin/enquiries.tsx"),
+      route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("backups", "routes/admin/backups.tsx"),
     ]),
   ]),
 
+  route("manage/visits", "routes/admin/visits.ts"),
+  route("manage/enquiries/:id/photos/:photoId/:size", "routes/resources/enquiry-photo.ts"),
   route("manage/backups/download", "routes/resources/backup-download.ts"),
   route("manage/backups/files/:name", "routes/resources/backup-file.ts"),
 
@@ -35,6 +39,10 @@ export default [
   route("webdev", "routes/public/webdev.tsx"),
   route("ha", "routes/public/home-automation.tsx"),
   route("contact", "routes/public/contact.tsx"),
+  route("contact/quote", "routes/resources/quote.ts"),
+  route("contact/challenge", "routes/resources/quote-challenge.ts"),
+  route("contact/thanks", "routes/public/quote-sent.tsx"),
+  route("privacy", "routes/public/privacy.tsx"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("*", "routes/public/not-found.tsx"),

@@ -5,6 +5,7 @@ export const AUTH_MESSAGES = {
   weakPassword: "Password too weak",
   emailRequired: "Email required",
   passwordRequired: "Password required",
+  passwordTooLong: "Password too long (128 characters at most)",
   tooManyRequests: "Too many requests. Please try again later",
   userNotFound: "User not found",
   wrongPassword: "Incorrect password",
@@ -12,6 +13,7 @@ export const AUTH_MESSAGES = {
   verificationSent:
     "A verification email has been sent to your email address. Please verify your email address, then press ok to continue",
   newPasswordWeak: "New password too weak",
+  newPasswordTooLong: "New password too long (128 characters at most)",
   oldPasswordWrong: "Old password incorrect",
   reauthenticate: "Please reauthenticate",
   oldPasswordRequired: "Old password required",

@@ -102,7 +102,12 @@ export const SiteConfigSchema = z.object({
       copiedMessage: Text,
       phonePrompt: Text,
       areasText: Text,
+      quoteHeading: Text,
+      quoteIntro: Text,
+      otherWaysHeading: Text,
     }),
+    /** The page after a quote request was received. */
+    quoteSent: PageMeta.extend({ heading: Text, referencePrompt: Text, nextStepsHeading: Text, nextSteps: Paragraphs }),
   }),
 });
 

@@ -28,6 +28,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ DATA_DIR: dataDir(), BACKUP_SCHEDULE: "off" }).backup.schedule).toBeNull();
   });
 
+  it("reads the enquiry settings, with their defaults, and names a bad one", () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).enquiries).toEqual({ retentionDays: 365, limitPerIp: 10, limitSite: 60 });
+    expect(parseEnv({ DATA_DIR: dataDir(), ENQUIRY_RETENTION_DAYS: "30", ENQUIRY_LIMIT_PER_IP: "3" }).enquiries).toMatchObject({ retentionDays: 30, limitPerIp: 3 });
+    expect(() => parseEnv({ DATA_DIR: dataDir(), ENQUIRY_RETENTION_DAYS: "0" })).toThrow(/ENQUIRY_RETENTION_DAYS/);
+  });
+
   it("generates the auth secret once and reuses it", () => {
     const dir = dataDir();
     const first = parseEnv({ DATA_DIR: dir }).authSecret;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -61,7 +62,29 @@ export const EnvSchema = z.object({
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day as HH:MM (24-hour, the server\'s local time), or "off"')
     .default("03:00"),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  ENQUIRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(10),
+  ENQUIRY_LIMIT_SITE: z.coerce.number().int().min(1).max(100_000).default(60),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("loopback")
+    .refine(
+      (value) => value === "false" || /^\d{1,2}$/.test(value) || value.split(",").every((entry) => isProxyEntry(entry.trim())),
+      "must be false, a number of proxy hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+    ),
 });
+
+/** One entry of TRUST_PROXY's list, as Express (proxy-addr) understands it. */
+function isProxyEntry(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  if (extra !== undefined) return false;
+  const kind = isIP(address);
+  if (kind === 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128);
+}
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -83,15 +106,18 @@ export type Env = {
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   /** Daily backups into DATA_DIR/backups: when (null: off) and how many to keep. */
   backup: { schedule: { hour: number; minute: number } | null; keep: number };
+  enquiries: { retentionDays: number; limitPerIp: number; limitSite: number };
+  /** Express's `trust proxy`: the proxies whose X-Forwarded-For is believed (false: none; a number: hops). */
+  trustProxy: string[] | number | false;
 };
 
-// Plain fields, not parameter properties: the command-line scripts run this file with Node's type stripping.
 export class EnvError extends Error {
   readonly problems: string[];
+  // A plain property rather than a parameter property, so scripts can load this module with Node's type stripping.
   constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-    this.problems = problems;
     this.name = "EnvError";
+    this.problems = problems;
   }
 }
 
@@ -171,6 +197,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
           : { hour: Number(raw.BACKUP_SCHEDULE.slice(0, 2)), minute: Number(raw.BACKUP_SCHEDULE.slice(3, 5)) },
       keep: raw.BACKUP_KEEP,
     },
+    enquiries: { retentionDays: raw.ENQUIRY_RETENTION_DAYS, limitPerIp: raw.ENQUIRY_LIMIT_PER_IP, limitSite: raw.ENQUIRY_LIMIT_SITE },
+    trustProxy:
+      raw.TRUST_PROXY === "false" ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY.split(",").map((e) => e.trim()),
   };
 }
 

@@ -192,7 +192,7 @@ test("profile: display name, picture and password", async ({ page }) => {
 
   await page.getByLabel("Picture").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByText(/not a picture we can read/)).toBeVisible();
+  await expect(page.getByText(/not a picture the site can use/)).toBeVisible();
   const png = Buffer.from(
     "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
     "base64",

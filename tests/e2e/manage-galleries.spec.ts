@@ -128,7 +128,7 @@ test("edit images: save only after a change, rename, zoom, move and delete", asy
   await page.getByRole("button", { name: "worktop" }).click();
   await expect(editor.getByLabel("Title / Alt")).toHaveValue("Solid oak worktop");
 
-  // A new name only renames.
+  // A new name is saved with the title and caption as the form holds them.
   await editor.getByLabel("Image name").fill("swatch");
   await page.getByRole("button", { name: "Save Image" }).click();
   await expect(editor.getByText("Image already exists")).toBeVisible();

@@ -61,7 +61,7 @@ test("the stylesheet is inlined once, blocks nothing, and stays through hydratio
 test("pages outside the public set get the extra stylesheet from the server", async ({ request }) => {
   const html = await (await request.get("/no-such-page")).text();
   expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/bootstrap-extras-[^"]+\.css"/);
-  expect(await (await request.get("/contact")).text()).not.toContain("bootstrap-extras");
+  expect(await (await request.get("/services")).text()).not.toContain("bootstrap-extras");
 });
 
 test.describe("home page", () => {
@@ -79,7 +79,7 @@ test.describe("home page", () => {
       await expect(services.nth(index)).toContainText(service.name);
     }
 
-    await expect(page.getByRole("link", { name: home.callToAction })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("link", { name: home.callToAction })).toHaveAttribute("href", "/contact#quote");
     await expect(page.getByRole("link", { name: `Call ${business.phone}` })).toHaveAttribute("href", `tel:${business.phoneE164}`);
     const contact = page.getByRole("region", { name: home.contactHeading });
     await expect(contact.getByRole("link", { name: business.email })).toHaveAttribute("href", `mailto:${business.email}`);

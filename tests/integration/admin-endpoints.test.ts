@@ -9,7 +9,7 @@ import { type RunningServer, startIsolatedServer } from "../support/server";
 // These run the production build as a real server, once on SQLite and once on PostgreSQL.
 const built = existsSync("build/server/index.js");
 const PASSWORD = "server-test-password-1";
-let nextPort = 3290;
+let nextPort = Number(process.env.E2E_PORT ?? 3210) + 14;
 
 for (const dialect of await testDialects()) {
   const skip = dialect.skip || !built;
@@ -25,11 +25,7 @@ for (const dialect of await testDialects()) {
       const env: Record<string, string> = {};
       if (dialect.kind === "postgres") {
         // An empty database of its own; the server migrates it at start-up.
-        database = await createTestDatabase("postgres");
-        await database.db.schema.dropTable("kysely_migration").ifExists().execute();
-        for (const table of ["rateLimit", "verification", "account", "session", "user", "image", "category", "visitDay", "visitCounter", "kysely_migration_lock"]) {
-          await database.db.schema.dropTable(table).ifExists().cascade().execute();
-        }
+        database = await createTestDatabase("postgres", { migrate: false });
         env.DATABASE_URL = database.url;
       }
       server = await startIsolatedServer(nextPort++, env);

@@ -1,9 +1,15 @@
 import { PostgresAdapter } from "kysely";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { checkAdminRemoval, countAdmins, promoteIfFirstAdmin } from "~/server/auth/admin-role.server";
+import {
+  changeAdminRole,
+  countAdmins,
+  deleteUserKeepingAnAdmin,
+  isAdminRole,
+  promoteIfFirstAdmin,
+} from "~/server/auth/admin-role.server";
 import { consumeRateLimit } from "~/server/auth/rate-limit.server";
-import type { Db } from "~/server/db/client.server";
+import { type Db, createDb } from "~/server/db/client.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 
 async function insertUser(db: Db, email: string, role: string | null = "user", verified = true) {
@@ -55,14 +61,67 @@ for (const dialect of await testDialects()) {
 
     it("applies the last-admin rule", async () => {
       const admin = await insertUser(test.db, "admin@rules.test", "admin");
-      expect(await checkAdminRemoval(test.db, admin.id, "delete")).toBeNull();
-      expect(await checkAdminRemoval(test.db, admin.id, "demote")).toBe("last-admin");
+      expect(await changeAdminRole(test.db, admin.id, false)).toBe("last-admin");
       const member = await insertUser(test.db, "member@rules.test");
-      expect(await checkAdminRemoval(test.db, admin.id, "delete")).toBe("last-admin");
-      expect(await checkAdminRemoval(test.db, member.id, "delete")).toBeNull();
+      expect(await deleteUserKeepingAnAdmin(test.db, admin.id, true)).toBe("last-admin");
+      expect(await deleteUserKeepingAnAdmin(test.db, admin.id, false)).toBe("last-admin");
       await insertUser(test.db, "deputy@rules.test", "admin");
-      expect(await checkAdminRemoval(test.db, admin.id, "delete")).toBeNull();
-      expect(await checkAdminRemoval(test.db, admin.id, "demote")).toBeNull();
+      expect(await changeAdminRole(test.db, admin.id, false)).toBe("done");
+      expect(await countAdmins(test.db)).toBe(1);
+      expect(await deleteUserKeepingAnAdmin(test.db, member.id, false)).toBe("done");
+      expect(await changeAdminRole(test.db, member.id, true)).toBe("missing");
+    });
+
+    it("the only admin may delete their account when nobody else is left", async () => {
+      const admin = await insertUser(test.db, "alone@rules.test", "admin");
+      expect(await deleteUserKeepingAnAdmin(test.db, admin.id, true)).toBe("done");
+    });
+
+    it("counts admins the way the badge reads the role: a role list naming admin is an admin", async () => {
+      await insertUser(test.db, "listed@rules.test", "user,admin");
+      const other = await insertUser(test.db, "plain@rules.test", "admin");
+      expect(isAdminRole("user,admin")).toBe(true);
+      expect(await countAdmins(test.db)).toBe(2);
+      await insertUser(test.db, "administrator@rules.test", "administrator");
+      expect(await countAdmins(test.db)).toBe(2);
+      expect(await changeAdminRole(test.db, other.id, false)).toBe("done");
+      expect(await countAdmins(test.db)).toBe(1);
+    });
+
+    // PostgreSQL: two pools, as two server instances would have. SQLite: the one connection a server has, with the
+    // two requests interleaving at every await (better-sqlite3 blocks the event loop while it waits for a lock, so
+    // two connections in one process cannot take turns; another process, such as a CLI, is held off by BEGIN IMMEDIATE).
+    describe("two admins acting at the same moment", () => {
+      let second: Db;
+      beforeAll(() => {
+        second = dialect.kind === "postgres" ? createDb({ kind: "postgres", url: test.url }) : test.db;
+      });
+      afterAll(async () => {
+        if (second !== test.db) await second?.destroy();
+      });
+
+      it("demoting each other: one is refused and one admin remains", async () => {
+        const a = await insertUser(test.db, "a@rules.test", "admin");
+        const b = await insertUser(test.db, "b@rules.test", "admin");
+        const results = await Promise.all([changeAdminRole(test.db, b.id, false), changeAdminRole(second, a.id, false)]);
+        expect(results.toSorted()).toEqual(["done", "last-admin"]);
+        expect(await countAdmins(test.db)).toBe(1);
+      });
+
+      it("deleting each other, or themselves, leaves an admin", async () => {
+        for (const [selfA, selfB] of [[false, false], [true, true], [true, false]] as const) {
+          await test.db.deleteFrom("user").execute();
+          const a = await insertUser(test.db, "a@rules.test", "admin");
+          const b = await insertUser(test.db, "b@rules.test", "admin");
+          await insertUser(test.db, "member@rules.test");
+          const results = await Promise.all([
+            deleteUserKeepingAnAdmin(test.db, selfA ? a.id : b.id, selfA),
+            deleteUserKeepingAnAdmin(second, selfB ? b.id : a.id, selfB),
+          ]);
+          expect(results.filter((r) => r === "done"), JSON.stringify([selfA, selfB, results])).toHaveLength(1);
+          expect(await countAdmins(test.db)).toBe(1);
+        }
+      });
     });
 
     it("rate limits count in the database, per key, and reopen after the window", async () => {

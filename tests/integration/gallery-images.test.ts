@@ -10,6 +10,8 @@ import {
   listCategoryImages,
   updateImageDetails,
 } from "~/server/db/images.server";
+import { saveImage } from "~/server/galleries/manage-galleries.server";
+import pg from "pg";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 
 for (const dialect of await testDialects()) {
@@ -81,6 +83,31 @@ for (const dialect of await testDialects()) {
       expect(moved.ok && moved.image.categoryId).toBe(bathrooms);
       expect((await listCategoryImages(test.db, bathrooms)).map((i) => i.id)).toEqual([image.id]);
       expect(await updateImageDetails(test.db, "0190f000-0000-7000-8000-000000000999", 1, { title: "x" })).toEqual({ ok: false, reason: "missing" });
+    });
+
+    it("saves a new name together with the title and caption typed with it", async () => {
+      const image = (await getImageByName(test.db, kitchens, "photo-3"))!;
+      const saved = await saveImage(test.db, { id: image.id, version: image.version, name: "skirting", title: "Oak skirting", caption: "Fitted in a day" });
+      expect(saved.ok && [saved.value.name, saved.value.title, saved.value.caption]).toEqual(["skirting", "Oak skirting", "Fitted in a day"]);
+    });
+
+    it.skipIf(dialect.kind !== "postgres")("answers a rename that loses a race for the name as 'name taken', not an error", async () => {
+      const a = (await getImageByName(test.db, kitchens, "photo-4"))!;
+      const b = (await getImageByName(test.db, kitchens, "photo-5"))!;
+      // Another admin's rename to the same name, written but not yet committed when this one checks the name.
+      const other = new pg.Client({ connectionString: test.url });
+      await other.connect();
+      try {
+        await other.query("begin");
+        await other.query(`update "image" set "name" = 'contested' where "id" = $1`, [a.id]);
+        const mine = updateImageDetails(test.db, b.id, b.version, { name: "contested" });
+        // Let this one pass its check and wait on the unique index, then let the other commit.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await other.query("commit");
+        expect(await mine).toEqual({ ok: false, reason: "name-taken" });
+      } finally {
+        await other.end();
+      }
     });
   });
 }

@@ -7,21 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseVariants } from "~/lib/image-variants";
 import { createImage, deleteImage, getImage } from "~/server/db/images.server";
 import type { Image } from "~/server/db/schema.server";
-import { createImageFromUpload } from "~/server/images/create-image.server";
+import { ImageDeletedError, createImageFromUpload } from "~/server/images/create-image.server";
 import { deleteOrphanImageFiles } from "~/server/images/delete-orphans.server";
 import { getVariantKey } from "~/server/images/image-files.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { ImageRejectedError } from "~/server/images/inspect-upload.server";
-import { decodeMaster, getMasterFile, writeMasterFile } from "~/server/images/master-image.server";
-import type { Storage } from "~/server/storage/storage.server";
+import { MASTER_MAX_PIXELS, decodeMaster, getMasterFile, getMasterKey, writeMasterFile } from "~/server/images/master-image.server";
+import { makeHostileCorpus } from "../../scripts/support/hostile-corpus";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
-import { FIXTURES_DIR, copyFixture, createTestPipeline, listKeys, readAll, writeUpload } from "../setup/images";
+import { FIXTURES_DIR, copyFixture, createTestPipeline, listKeys, readAll, wrapStorage, writeUpload } from "../setup/images";
 
 const exists = (file: string) =>
   access(file).then(
     () => true,
     () => false,
   );
+
+const hostile = await makeHostileCorpus();
 
 for (const dialect of await testDialects()) {
   describe.skipIf(dialect.skip)(`image pipeline ${dialect.label}`, () => {
@@ -164,6 +166,14 @@ for (const dialect of await testDialects()) {
       };
       const rowIds = async () => (await test.db.selectFrom("image").select("id").execute()).map((r) => r.id).toSorted();
 
+      it.each(hostile.map((file) => [file.name, file] as const))("the hostile %s, with its message", async (_name, file) => {
+        const before = await rowIds();
+        const input = { ...(await upload("tiny.png")), file: await writeUpload(file.bytes) };
+        await expect(createImageFromUpload(pipeline, input)).rejects.toThrow(file.refusal);
+        expect(await exists(input.file)).toBe(false);
+        await expectNothingStored(before);
+      });
+
       it.each(["not-really.jpg", "xss.svg"] as const)("%s", async (fixture) => {
         const before = await rowIds();
         const input = await upload(fixture);
@@ -180,6 +190,18 @@ for (const dialect of await testDialects()) {
         await expectNothingStored(before);
       });
 
+      it("an image deleted (with its category, say) while its first variants were being stored", async () => {
+        const before = await rowIds();
+        const deleting = wrapStorage(pipeline.storage, {
+          put: async (key, body, options) => {
+            await pipeline.storage.put(key, body, options);
+            if (key.startsWith("images/")) await deleteImage(test.db, key.split("/")[1]!);
+          },
+        });
+        await expect(createImageFromUpload({ ...pipeline, storage: deleting }, await upload("tiny.png"))).rejects.toBeInstanceOf(ImageDeletedError);
+        await expectNothingStored(before);
+      });
+
       it("a second image with the same name in the category", async () => {
         const worker = createImageWorker(pipeline);
         await worker.addImage(await upload("tiny.png", "twin"));
@@ -191,10 +213,21 @@ for (const dialect of await testDialects()) {
       });
     });
 
+    it("caps the master by its area: a 1000x20000 strip is kept at no more than six megapixels", async () => {
+      const strip = await sharp({ create: { width: 1000, height: 20_000, channels: 3, background: "#888888" } }).png().toBuffer();
+      const master = await decodeMaster(await writeUpload(strip));
+      expect(master.width * master.height).toBeLessThanOrEqual(MASTER_MAX_PIXELS);
+      expect(master.height / master.width).toBeCloseTo(20, 0);
+      // A 3:4 portrait photo keeps the full width of the largest variant.
+      const portrait = await sharp({ create: { width: 3000, height: 4000, channels: 3, background: "#888888" } }).jpeg().toBuffer();
+      expect((await decodeMaster(await writeUpload(portrait))).width).toBe(2048);
+    });
+
     it("finishes after a restart the variants still pending when the server stopped", async () => {
+      // A stopped worker still takes uploads (the first variants) but does no background work.
       const first = createImageWorker(pipeline);
-      const { id } = await first.addImage(await upload("exif-rotated.jpg"));
       await first.stop();
+      const { id } = await first.addImage(await upload("exif-rotated.jpg"));
       const stopped = (await getImage(test.db, id))!;
       expect(stopped.status).toBe("processing");
       expect(parseVariants(stopped.variants)).toHaveLength(3);
@@ -226,11 +259,12 @@ for (const dialect of await testDialects()) {
       await worker.stop();
     });
 
-    it("finishes from the largest stored variant when the master file is lost", async () => {
+    it("finishes from the largest stored variant when the master and its shared copy are lost", async () => {
       const first = createImageWorker(pipeline);
-      const { id } = await first.addImage(await upload("exif-rotated.jpg"));
       await first.stop();
+      const { id } = await first.addImage(await upload("exif-rotated.jpg"));
       await rm(getMasterFile(pipeline.jobDirectory, id));
+      await pipeline.storage.delete(getMasterKey(id));
 
       const second = createImageWorker(pipeline);
       await second.resume();
@@ -242,27 +276,30 @@ for (const dialect of await testDialects()) {
     });
 
     it("removes every file of an image deleted while its variants were being made", async () => {
-      const worker = createImageWorker(pipeline);
+      // The admin deletes the image (its row) while the worker is storing its first background variant.
+      const deleting = wrapStorage(pipeline.storage, {
+        put: async (key, body, options) => {
+          await pipeline.storage.put(key, body, options);
+          if (key.endsWith(".avif")) await deleteImage(test.db, key.split("/")[1]!);
+        },
+      });
+      const worker = createImageWorker({ ...pipeline, storage: deleting });
       const { id } = await worker.addImage(await upload("exif-rotated.jpg"));
-      await deleteImage(test.db, id);
       await worker.idle();
+      expect(await getImage(test.db, id)).toBeNull();
       expect(await listKeys(pipeline.storage, `images/${id}/`)).toEqual([]);
+      expect(await listKeys(pipeline.storage, `masters/${id}`)).toEqual([]);
       expect(await exists(getMasterFile(pipeline.jobDirectory, id))).toBe(false);
       await worker.stop();
     });
 
     it("marks an image failed after repeated errors and keeps the variants it has", async () => {
-      const flaky: Storage = {
-        list: (prefix) => pipeline.storage.list(prefix),
-        get: (key) => pipeline.storage.get(key),
-        delete: (key) => pipeline.storage.delete(key),
-        exists: (key) => pipeline.storage.exists(key),
-        ping: () => pipeline.storage.ping(),
+      const flaky = wrapStorage(pipeline.storage, {
         put: async (key, body, options) => {
           if (key.endsWith(".avif")) throw new Error("storage unavailable");
           await pipeline.storage.put(key, body, options);
         },
-      };
+      });
       const worker = createImageWorker({ ...pipeline, storage: flaky }, { retryDelayMs: 5, maxAttempts: 2 });
       const { id } = await worker.addImage(await upload("exif-rotated.jpg"));
       await worker.idle();

@@ -19,7 +19,7 @@ function variants(_id: string) {
   );
 }
 
-function image(id: string, categoryId: number, overrides: Partial<Image> = {}): Omit<Image, "version"> {
+function image(id: string, categoryId: number, overrides: Partial<Image> = {}): Omit<Image, "version" | "leaseOwner" | "leaseUntil" | "attempts"> {
   return {
     id,
     categoryId,

@@ -43,7 +43,7 @@ export function once(action: () => Promise<void>): () => Promise<void> {
  * A migrated, empty database of the given kind (or, with `migrate: false`, one with no tables at all, as a new
  * server's is); destroy() removes it.
  */
-export async function createTestDatabase(kind: DialectKind, { migrate = true } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(kind: DialectKind, { migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   if (kind === "sqlite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "site-test-"));
     const file = path.join(dir, "test.db");

@@ -70,3 +70,16 @@ export async function listKeys(storage: Storage, prefix = ""): Promise<string[]>
   for await (const key of storage.list(prefix)) keys.push(key);
   return keys.toSorted();
 }
+
+/** The storage with some operations replaced, to make it fail or race at a chosen moment. */
+export function wrapStorage(storage: Storage, overrides: Partial<Storage>): Storage {
+  return {
+    list: (prefix) => storage.list(prefix),
+    get: (key) => storage.get(key),
+    delete: (key) => storage.delete(key),
+    exists: (key) => storage.exists(key),
+    put: (key, body, options) => storage.put(key, body, options),
+    ping: () => storage.ping(),
+    ...overrides,
+  };
+}

@@ -100,7 +100,6 @@ function ImageForm({ image, categories, categoryName, mover, deleter }: FormProp
   const otherCategories = categories.filter((c) => c.name !== categoryName);
   const [target, setTarget] = useState<string>(String(otherCategories[0]?.id ?? ""));
   const dirty = name !== image.name || title !== image.title || caption !== image.caption;
-  const renaming = name.trim() !== image.name;
   const saveError = saver.data && !saver.data.ok ? saver.data : undefined;
   const nameError = saveError?.field === "name" || saveError?.field === "imageName" ? saveError.message : undefined;
 
@@ -149,7 +148,6 @@ function ImageForm({ image, categories, categoryName, mover, deleter }: FormProp
             maxLength={LIMITS.title}
             value={title}
             onChange={setTitle}
-            disabled={renaming}
             error={saveError?.field === "title" ? saveError.message : null}
           />
           <TextAreaField
@@ -160,12 +158,9 @@ function ImageForm({ image, categories, categoryName, mover, deleter }: FormProp
             maxLength={LIMITS.caption}
             value={caption}
             onChange={setCaption}
-            disabled={renaming}
             error={saveError?.field === "caption" ? saveError.message : null}
             className="mb-3"
-          >
-            {renaming ? <Form.Text>Saving a new name only renames the image; change the title and caption afterwards.</Form.Text> : null}
-          </TextAreaField>
+          />
           <div className="d-flex flex-wrap gap-2">
             {dirty ? (
               <Button type="submit" disabled={saver.state !== "idle"}>

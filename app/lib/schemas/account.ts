@@ -8,11 +8,22 @@ export const EmailSchema = z.preprocess(
   z.string().min(1, AUTH_MESSAGES.emailRequired).max(254, AUTH_MESSAGES.invalidEmail).pipe(z.email(AUTH_MESSAGES.invalidEmail)),
 );
 
+/**
+ * The longest password accepted anywhere (sign-in, sign-up, change, reset). Hashing is deliberately slow, so an
+ * unbounded password would let one request keep the processor busy; no password manager makes longer ones.
+ */
+export const MAX_PASSWORD_LENGTH = 128;
+
 export const CredentialsSchema = z.object({
   email: EmailSchema,
   // Passwords are never trimmed: spaces are allowed characters.
-  password: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.passwordRequired)),
+  password: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.passwordRequired).max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong)),
 });
+
+export const NewPasswordSchema = z.preprocess(
+  text,
+  z.string().min(1, AUTH_MESSAGES.newPasswordRequired).max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.newPasswordTooLong),
+);
 
 export const DisplayNameSchema = z.preprocess(
   (v) => text(v).trim(),
@@ -20,17 +31,10 @@ export const DisplayNameSchema = z.preprocess(
 );
 
 export const ChangePasswordSchema = z.object({
-  currentPassword: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.oldPasswordRequired)),
-  newPassword: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.newPasswordRequired)),
+  // No account has a longer password, so a longer one is simply wrong.
+  currentPassword: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.oldPasswordRequired).max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.oldPasswordWrong)),
+  newPassword: NewPasswordSchema,
 });
-
-/** Only paths on this site: "/x", never "//evil.example" or "https://…". */
-export function safeRedirect(value: unknown, fallback = "/"): string {
-  const target = text(value);
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  if (/^\/(signIn|signOut|signout)\b/i.test(target)) return fallback;
-  return target;
-}
 
 /** First message per field, for showing under each input. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

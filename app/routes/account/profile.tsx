@@ -82,7 +82,7 @@ export async function action({ request }: Route.ActionArgs): Promise<ReturnType<
         const result = await changePicture(request, await getStorage(), current, Buffer.from(await file.arrayBuffer()));
         return result.ok ? data<ActionResult>({ intent, ok: true }) : data<ActionResult>({ intent, ...result }, { status: result.status });
       } catch (error) {
-        if (error instanceof AvatarError) return data<ActionResult>({ intent, ok: false, field: "picture", error: error.message }, { status: 400 });
+        if (error instanceof AvatarError) return data<ActionResult>({ intent, ok: false, field: "picture", error: error.message }, { status: error.status });
         throw error;
       }
     }

@@ -1,15 +1,18 @@
-import { Nav } from "react-bootstrap";
+import { Badge, Nav } from "react-bootstrap";
 import { NavLink, Outlet } from "react-router";
 import { requireAdminPage } from "~/server/auth/guards.server";
+import { getDb } from "~/server/db/client.server";
+import { countUnreadEnquiries } from "~/server/db/enquiries.server";
 import type { Route } from "./+types/layout";
 
 // Every page under /manage is for admins; each action also checks for itself.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return null;
+  return { unread: await countUnreadEnquiries(getDb()) };
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { unread } = loaderData;
   return (
     <div className="container py-4">
       <Nav variant="tabs" className="mb-4" as="ul" aria-label="Admin sections">
@@ -19,13 +22,24 @@ export default function AdminLayout() {
           </Nav.Link>
         </Nav.Item>
         <Nav.Item as="li">
-          <Nav.Link as={NavLink} to="/manage/users">
-            Users
+          <Nav.Link as={NavLink} to="/manage/enquiries">
+            Enquiries
+            {unread > 0 ? (
+              <Badge bg="danger" pill className="ms-1" data-testid="unread-enquiries">
+                {unread}
+                <span className="visually-hidden"> unread</span>
+              </Badge>
+            ) : null}
           </Nav.Link>
         </Nav.Item>
         <Nav.Item as="li">
-          <Nav.Link as={NavLink} to="/manage/visits">
-            Visitors
+          <Nav.Link as={NavLink} to="/manage/dashboard">
+            Dashboard
+          </Nav.Link>
+        </Nav.Item>
+        <Nav.Item as="li">
+          <Nav.Link as={NavLink} to="/manage/users">
+            Users
           </Nav.Link>
         </Nav.Item>
         <Nav.Item as="li">

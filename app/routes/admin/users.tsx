@@ -32,8 +32,8 @@ export async function action({ request }: Route.ActionArgs) {
   const { intent, userId } = parsed.data;
   const result =
     intent === "delete"
-      ? await deleteUserAsAdmin(db, request, await getStorage(), userId, user.id)
-      : await setAdmin(db, request, userId, intent === "grant-admin");
+      ? await deleteUserAsAdmin(db, await getStorage(), userId, user.id)
+      : await setAdmin(db, userId, intent === "grant-admin");
   if (!result.ok) return data({ ok: false, message: result.message }, { status: result.status });
   return { ok: true, message: "" };
 }

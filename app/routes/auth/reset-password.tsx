@@ -2,6 +2,7 @@ import { Alert, Button } from "react-bootstrap";
 import { Form, Link, data, useNavigation } from "react-router";
 import { PasswordField } from "~/components/forms/password-field";
 import { AUTH_MESSAGES } from "~/lib/auth-messages";
+import { NewPasswordSchema } from "~/lib/schemas/account";
 import { getAuth } from "~/server/auth/auth.server";
 import { isPasswordStrengthFailure, toAuthFailure } from "~/server/auth/auth-errors.server";
 import type { Route } from "./+types/reset-password";
@@ -21,8 +22,9 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
-  const newPassword = String(form.get("newPassword") ?? "");
-  if (!newPassword) return data({ error: AUTH_MESSAGES.newPasswordRequired, done: false }, { status: 400 });
+  const parsed = NewPasswordSchema.safeParse(form.get("newPassword"));
+  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message, done: false }, { status: 400 });
+  const newPassword = parsed.data;
   try {
     await getAuth().api.resetPassword({ body: { token, newPassword } });
     return { error: undefined, done: true };

@@ -5,9 +5,10 @@ import { EmailField } from "~/components/forms/email-field";
 import { PasswordField } from "~/components/forms/password-field";
 import { useModal } from "~/components/modal/modal-host";
 import { AUTH_MESSAGES } from "~/lib/auth-messages";
-import { CredentialsSchema, fieldErrors, safeRedirect } from "~/lib/schemas/account";
+import { CredentialsSchema, fieldErrors } from "~/lib/schemas/account";
 import { getCurrentSession, requireUser } from "~/server/auth/guards.server";
 import { deleteUnverifiedAccount } from "~/server/auth/account.server";
+import { getRedirectTarget, toSafeRedirect } from "~/server/auth/redirect-target.server";
 import {
   type FieldErrors,
   resendVerification,
@@ -25,21 +26,9 @@ export function meta() {
   return [{ title: "Sign in" }, { name: "robots", content: "noindex" }];
 }
 
-function redirectTarget(request: Request): string {
-  const url = new URL(request.url);
-  const explicit = url.searchParams.get("redirectTo");
-  if (explicit) return safeRedirect(explicit);
-  const referer = request.headers.get("referer");
-  if (referer) {
-    const from = new URL(referer);
-    if (from.host === url.host) return safeRedirect(from.pathname + from.search);
-  }
-  return "/";
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const current = await getCurrentSession(request);
-  const redirectTo = redirectTarget(request);
+  const redirectTo = getRedirectTarget(request);
   if (current?.user.emailVerified) throw redirect(redirectTo);
   const error = new URL(request.url).searchParams.get("error");
   return {
@@ -64,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const ip = context.get(clientIpContext);
   const db = getDb();
-  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const redirectTo = toSafeRedirect(form.get("redirectTo"));
 
   if (intent === "google") {
     if (!getEnv().google) return data<ActionData>({ intent, modal: { title: "Error", message: AUTH_MESSAGES.googleFailed } }, { status: 400 });

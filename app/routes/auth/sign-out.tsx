@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Button } from "react-bootstrap";
-import { Form, redirect, useActionData } from "react-router";
+import { Form, data, redirect, useActionData } from "react-router";
 import { useModal } from "~/components/modal/modal-host";
 import { AUTH_MESSAGES } from "~/lib/auth-messages";
 import { signOut } from "~/server/auth/sign-in-flow.server";
@@ -14,7 +14,8 @@ export function meta() {
 // address submits it straight away.
 export async function action({ request }: Route.ActionArgs) {
   const headers = await signOut(request);
-  if (!headers) return { failed: true };
+  // Still signed in: say so with the status too, so nothing caches or counts this as a success.
+  if (!headers) return data({ failed: true }, { status: 500 });
   throw redirect("/", { headers });
 }
 

@@ -42,7 +42,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1 className="display-5 fw-bold">{page.heading}</h1>
             <Paragraphs texts={page.intro} className="fs-5" />
             <div className="d-flex flex-wrap gap-2 mt-4">
-              <Link to="/contact" className="btn btn-primary btn-lg">
+              <Link to="/contact#quote" className="btn btn-primary btn-lg">
                 {page.callToAction}
               </Link>
               <a href={`tel:${business.phoneE164}`} className="btn btn-outline-primary btn-lg">
@@ -117,6 +117,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mb-0 d-flex flex-wrap gap-3">
             <a href={`mailto:${business.email}`}>{business.email}</a>
             <a href={`tel:${business.phoneE164}`}>{business.phone}</a>
+            <Link to="/contact#quote">Ask for a quote with photos</Link>
             <Link to="/contact">All the ways to get in touch</Link>
           </p>
         </section>

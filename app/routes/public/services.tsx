@@ -119,6 +119,11 @@ const ServiceSections = memo(function ServiceSections({ services, open, onSelect
                     </ul>
                   ) : null}
                   <Paragraphs texts={service.prose} />
+                  <p>
+                    <Link to={`/contact?service=${service.id}#quote`} className="btn btn-outline-primary btn-sm">
+                      Ask for a quote<span className="visually-hidden"> for {service.name.toLowerCase()}</span>
+                    </Link>
+                  </p>
                   {service.pageLink || service.link ? (
                     <ul className="list-unstyled">
                       {service.pageLink ? (

@@ -8,11 +8,14 @@ import { logger } from "../logger.server";
 import type { Mailer } from "../mail/mail.server";
 import { getMailer } from "../mail/mail.server";
 import { CLIENT_IP_HEADER } from "../http/origin-check.server";
+import { MAX_PASSWORD_LENGTH } from "~/lib/schemas/account";
 import { getSiteConfig } from "../site-config.server";
 import { promoteIfFirstAdmin } from "./admin-role.server";
 import { resetPasswordMail, verificationMail } from "./auth-mail.server";
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** Deleting the account needs a sign-in at most this old (Better Auth's "fresh" session). */
+export const FRESH_AGE_SECONDS = 12 * 60 * 60;
 
 /**
  * Endpoints our own forms wrap (with validation, per-account rate limits and the spec's messages).
@@ -82,7 +85,7 @@ export function createAuth({ db, dbKind, env, mailer, siteName }: AuthDeps) {
       requireEmailVerification: false,
       autoSignIn: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 128,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
@@ -100,7 +103,7 @@ export function createAuth({ db, dbKind, env, mailer, siteName }: AuthDeps) {
     },
     user: { deleteUser: { enabled: true } },
     account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
-    session: { freshAge: 12 * 60 * 60 },
+    session: { freshAge: FRESH_AGE_SECONDS },
     rateLimit: { enabled: true, storage: "database", window: 60, max: 60 },
     databaseHooks: {
       user: {

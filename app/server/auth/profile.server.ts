@@ -3,10 +3,11 @@ import type { Db } from "../db/client.server";
 import { logger } from "../logger.server";
 import { avatarKeyFromUrl, avatarUrl, storeAvatar } from "../images/avatar.server";
 import type { Storage } from "../storage/storage.server";
-import { checkAdminRemoval } from "./admin-role.server";
-import { getAuth } from "./auth.server";
+import { deleteUserKeepingAnAdmin } from "./admin-role.server";
+import { FRESH_AGE_SECONDS, getAuth } from "./auth.server";
 import { cookieHeaders, isPasswordStrengthFailure, toAuthFailure } from "./auth-errors.server";
 import type { CurrentSession } from "./guards.server";
+import { signOut } from "./sign-in-flow.server";
 
 export type ProfileResult =
   | { ok: true; headers?: Headers }
@@ -71,21 +72,18 @@ export async function changePicture(request: Request, storage: Storage, current:
   return { ok: true };
 }
 
-/** Delete Account, with the last-admin rule and Better Auth's recent-sign-in requirement. */
-export async function deleteOwnAccount(db: Db, request: Request, storage: Storage, current: CurrentSession): Promise<ProfileResult> {
-  if ((await checkAdminRemoval(db, current.user.id, "delete")) === "last-admin") {
-    return { ok: false, status: 409, modal: { title: "Error", message: AUTH_MESSAGES.lastAdmin } };
+/**
+ * Delete Account, with Better Auth's recent-sign-in requirement and the last-admin rule; the rule's count and the
+ * deletion happen under one lock (deleteUserKeepingAnAdmin), so two admins deleting themselves at once cannot
+ * both succeed. The sign-out afterwards only expires the cookies: the session went with the account.
+ */
+export async function deleteOwnAccount(db: Db, request: Request, storage: Storage, current: CurrentSession, now = Date.now()): Promise<ProfileResult> {
+  if (now - current.session.createdAt.getTime() >= FRESH_AGE_SECONDS * 1000) {
+    return { ok: false, status: 401, modal: { title: AUTH_MESSAGES.recentLoginTitle, message: AUTH_MESSAGES.recentLogin } };
   }
-  try {
-    const { headers } = await getAuth().api.deleteUser({ body: {}, headers: request.headers, returnHeaders: true });
-    const picture = avatarKeyFromUrl(current.user.image);
-    if (picture) await storage.delete(picture).catch(() => {});
-    return { ok: true, headers: cookieHeaders(headers) };
-  } catch (error) {
-    const failure = toAuthFailure(error);
-    if (failure.code === "SESSION_EXPIRED" || failure.code === "SESSION_NOT_FRESH") {
-      return { ok: false, status: 401, modal: { title: AUTH_MESSAGES.recentLoginTitle, message: AUTH_MESSAGES.recentLogin } };
-    }
-    return { ok: false, status: failure.status, modal: { title: "Error", message: genericAuthError(failure.code, failure.message) } };
-  }
+  const change = await deleteUserKeepingAnAdmin(db, current.user.id, true);
+  if (change === "last-admin") return { ok: false, status: 409, modal: { title: "Error", message: AUTH_MESSAGES.lastAdmin } };
+  const picture = avatarKeyFromUrl(current.user.image);
+  if (picture) await storage.delete(picture).catch(() => {});
+  return { ok: true, headers: (await signOut(request)) ?? new Headers() };
 }

@@ -1,10 +1,7 @@
-import { sql } from "kysely";
 import type { Db } from "../db/client.server";
 import { avatarKeyFromUrl } from "../images/avatar.server";
 import type { Storage } from "../storage/storage.server";
-import { ADMIN_ROLE, checkAdminRemoval, isAdminRole } from "./admin-role.server";
-import { getAuth } from "./auth.server";
-import { toAuthFailure } from "./auth-errors.server";
+import { changeAdminRole, deleteUserKeepingAnAdmin, isAdminRole } from "./admin-role.server";
 
 export type UserRow = {
   id: string;
@@ -45,37 +42,25 @@ export async function listUsersForAdmin(db: Db): Promise<UserRow[]> {
 export type AdminChange = { ok: true } | { ok: false; status: number; message: string };
 
 const LAST_ADMIN = "There must always be at least one admin. Make someone else an admin first.";
+const GONE = "That user no longer exists.";
 
-export async function setAdmin(db: Db, request: Request, userId: string, makeAdmin: boolean): Promise<AdminChange> {
+export async function setAdmin(db: Db, userId: string, makeAdmin: boolean): Promise<AdminChange> {
   const target = await db.selectFrom("user").select(["id", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
-  if (!target) return { ok: false, status: 404, message: "That user no longer exists." };
+  if (!target) return { ok: false, status: 404, message: GONE };
   if (makeAdmin && !target.emailVerified) return { ok: false, status: 400, message: "Only a user with a verified e-mail can be made admin." };
-  if (!makeAdmin && (await checkAdminRemoval(db, userId, "demote")) === "last-admin") {
-    return { ok: false, status: 409, message: LAST_ADMIN };
-  }
-  try {
-    await getAuth().api.setRole({ body: { userId, role: makeAdmin ? ADMIN_ROLE : "user" }, headers: request.headers });
-    return { ok: true };
-  } catch (error) {
-    const failure = toAuthFailure(error);
-    return { ok: false, status: failure.status, message: `Error changing the role: ${failure.message}` };
-  }
+  const change = await changeAdminRole(db, userId, makeAdmin);
+  if (change === "missing") return { ok: false, status: 404, message: GONE };
+  if (change === "last-admin") return { ok: false, status: 409, message: LAST_ADMIN };
+  return { ok: true };
 }
 
-export async function deleteUserAsAdmin(db: Db, request: Request, storage: Storage, userId: string, actingUserId: string): Promise<AdminChange> {
+export async function deleteUserAsAdmin(db: Db, storage: Storage, userId: string, actingUserId: string): Promise<AdminChange> {
   if (userId === actingUserId) return { ok: false, status: 400, message: "To delete your own account, use your profile page." };
-  const target = await db.selectFrom("user").select(["id", "image", "role"]).where("id", "=", userId).executeTakeFirst();
-  if (!target) return { ok: false, status: 404, message: "That user no longer exists." };
-  if (isAdminRole(target.role)) {
-    const admins = await db.selectFrom("user").select(sql<number>`count(*)`.as("n")).where("role", "=", ADMIN_ROLE).executeTakeFirstOrThrow();
-    if (Number(admins.n) <= 1) return { ok: false, status: 409, message: LAST_ADMIN };
-  }
-  try {
-    await getAuth().api.removeUser({ body: { userId }, headers: request.headers });
-  } catch (error) {
-    const failure = toAuthFailure(error);
-    return { ok: false, status: failure.status, message: `Error deleting the user: ${failure.message}` };
-  }
+  const target = await db.selectFrom("user").select(["id", "image"]).where("id", "=", userId).executeTakeFirst();
+  if (!target) return { ok: false, status: 404, message: GONE };
+  const change = await deleteUserKeepingAnAdmin(db, userId, false);
+  if (change === "missing") return { ok: false, status: 404, message: GONE };
+  if (change === "last-admin") return { ok: false, status: 409, message: LAST_ADMIN };
   const picture = avatarKeyFromUrl(target.image);
   if (picture) await storage.delete(picture).catch(() => {});
   return { ok: true };

@@ -1,11 +1,16 @@
 import { PostgresAdapter } from "kysely";
 import { type ImageVariant, parseVariants } from "~/lib/image-variants";
 import type { Db } from "./client.server";
+import { isUniqueViolation } from "./errors.server";
 import type { Image, ImageStatus } from "./schema.server";
 
-export type NewImageRow = Pick<Image, "id" | "categoryId" | "name" | "title" | "caption" | "width" | "height" | "placeholder">;
+export type NewImageRow = Pick<Image, "id" | "categoryId" | "name" | "title" | "caption" | "width" | "height" | "placeholder"> &
+  Partial<Pick<Image, "leaseOwner" | "leaseUntil">>;
 
-/** A new image whose variants are still to be made; its files are stored after this row exists. */
+/**
+ * A new image whose variants are still to be made; its files are stored after this row exists. The instance making
+ * its first variants passes itself as leaseOwner, so no other instance starts on it meanwhile.
+ */
 export async function createImage(db: Db, values: NewImageRow, now = new Date()): Promise<Image> {
   const stamp = now.toISOString();
   return db
@@ -25,13 +30,13 @@ export async function listProcessingImageIds(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Which of these ids have a row; used to find stored files that belong to no image. */
-export async function listExistingImageIds(db: Db, ids: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
+/** The status of each of these ids that has a row; used to find stored files that belong to no image, or no longer needed. */
+export async function listImageStatuses(db: Db, ids: string[]): Promise<Map<string, ImageStatus>> {
+  const found = new Map<string, ImageStatus>();
   // Chunked so a large clean-up never exceeds the databases' limits on bound parameters.
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom("image").select("id").where("id", "in", ids.slice(i, i + 500)).execute();
-    for (const row of rows) found.add(row.id);
+    const rows = await db.selectFrom("image").select(["id", "status"]).where("id", "in", ids.slice(i, i + 500)).execute();
+    for (const row of rows) found.set(row.id, row.status);
   }
   return found;
 }
@@ -121,6 +126,16 @@ export type ImageEditResult = { ok: true; image: Image } | { ok: false; reason: 
  * are stored under the image id, never under its name.
  */
 export async function updateImageDetails(db: Db, id: string, version: number, edit: ImageEdit, now = new Date()): Promise<ImageEditResult> {
+  try {
+    return await saveImageDetails(db, id, version, edit, now);
+  } catch (error) {
+    // The name was free when checked, but another admin took it before this write landed.
+    if (isUniqueViolation(error)) return { ok: false, reason: "name-taken" };
+    throw error;
+  }
+}
+
+function saveImageDetails(db: Db, id: string, version: number, edit: ImageEdit, now: Date): Promise<ImageEditResult> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("image").selectAll().where("id", "=", id).executeTakeFirst();
     if (!current) return { ok: false, reason: "missing" };

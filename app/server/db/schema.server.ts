@@ -29,6 +29,12 @@ export interface ImageTable {
   variants: string;
   /** Bumped on every change, so two admins editing at once cannot overwrite each other silently. */
   version: Generated<number>;
+  /** The server instance working on the unfinished image, until leaseUntil (ISO time); see image-jobs.server. */
+  leaseOwner: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the lease lapses; for a failed attempt, when the retry is due. */
+  leaseUntil: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Failed attempts at the unfinished variants, counted across instances. */
+  attempts: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -107,6 +113,95 @@ export interface RateLimitTable {
   lastRequest: ColumnType<number, number | bigint, number | bigint>;
 }
 
+export type EnquiryStatus = "new" | "replied" | "won" | "lost" | "closed";
+
+export interface EnquiryTable {
+  /** UUIDv7. */
+  id: string;
+  /** What the customer and the owner quote to each other, like Q-7K3M9PX2. */
+  reference: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** Normalised, like PE1 1AA (or the outward code alone, PE1). */
+  postcode: string;
+  /** A service id of the site configuration, or "other". */
+  service: string;
+  /** The service's name when the enquiry came in, so renaming a service later keeps old enquiries readable. */
+  serviceName: string;
+  description: string;
+  status: EnquiryStatus;
+  /** The owner's own notes; never shown to the customer. */
+  notes: string;
+  /** When an admin first opened it; null while unread. */
+  readAt: string | null;
+  /** When it was last set to closed; the retention sweep deletes it ENQUIRY_RETENTION_DAYS later. */
+  closedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EnquiryPhotoTable {
+  /** UUIDv7; the stored files are enquiries/{enquiryId}/{id}.jpg and {id}-thumb.webp. */
+  id: string;
+  enquiryId: string;
+  position: number;
+  /** The file name the customer's device gave, trimmed; shown to the owner only. */
+  originalName: string;
+  width: number;
+  height: number;
+  /** Bytes of the stored JPEG. */
+  size: number;
+  createdAt: string;
+}
+
+export type MailStatus = "pending" | "sent" | "failed";
+
+export interface MailOutboxTable {
+  id: string;
+  /** enquiry-owner (the owner's notification) or enquiry-customer (the acknowledgement). */
+  kind: string;
+  enquiryId: string | null;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  status: MailStatus;
+  attempts: number;
+  /** ISO time; a worker claims a row by moving this forward, so two processes never send it twice at once. */
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+/** A proof-of-work challenge or fallback question already accepted once, kept until it would have expired anyway. */
+export interface UsedChallengeTable {
+  id: string;
+  expiresAt: string;
+}
+
+export interface TrafficDayTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** Page views that started a browser session (no visited cookie yet). */
+  visits: number;
+  views: number;
+}
+
+export interface PageViewDayTable {
+  day: string;
+  path: string;
+  views: number;
+}
+
+export interface ReferrerDayTable {
+  day: string;
+  /** Host name of the referring site, without www. */
+  host: string;
+  views: number;
+}
+
 export interface Database {
   category: CategoryTable;
   image: ImageTable;
@@ -117,6 +212,13 @@ export interface Database {
   account: AccountTable;
   verification: VerificationTable;
   rateLimit: RateLimitTable;
+  enquiry: EnquiryTable;
+  enquiryPhoto: EnquiryPhotoTable;
+  mailOutbox: MailOutboxTable;
+  usedChallenge: UsedChallengeTable;
+  trafficDay: TrafficDayTable;
+  pageViewDay: PageViewDayTable;
+  referrerDay: ReferrerDayTable;
 }
 
 export type Category = Selectable<CategoryTable>;
@@ -124,3 +226,6 @@ export type NewCategory = Insertable<CategoryTable>;
 export type Image = Selectable<ImageTable>;
 export type NewImage = Insertable<ImageTable>;
 export type ImageUpdate = Updateable<ImageTable>;
+export type Enquiry = Selectable<EnquiryTable>;
+export type EnquiryPhoto = Selectable<EnquiryPhotoTable>;
+export type OutboxMail = Selectable<MailOutboxTable>;

@@ -4,6 +4,8 @@ import { CategoryExistsError, createCategory, deleteCategoryRow, getCategory, re
 import { deleteImage, getImage, getImageByName, updateImageDetails } from "../db/images.server";
 import type { Image } from "../db/schema.server";
 import { getImageWorker, getJobDirectory } from "../images/background-jobs.server";
+import { ImageDeletedError } from "../images/create-image.server";
+import { DecodeQueueFullError } from "../images/decode-queue.server";
 import { deleteImageFiles } from "../images/image-files.server";
 import { ImageRejectedError } from "../images/inspect-upload.server";
 import { logger } from "../logger.server";
@@ -69,12 +71,12 @@ async function removeFilesQuietly(storage: Storage, imageId: string) {
 
 export type ImageSave = { id: string; version: number; name: string; title: string; caption: string };
 
-/** Save Image: a new name only renames; otherwise the title and caption are saved. */
+/**
+ * Save Image: the name, title and caption as the form holds them, in one write. (The spec's form saved only the
+ * new name when the name changed, silently dropping a title or caption typed at the same time.)
+ */
 export async function saveImage(db: Db, input: ImageSave): Promise<Outcome<Image>> {
-  const current = await getImage(db, input.id);
-  if (!current) return fail(404, GONE_IMAGE);
-  const edit = input.name !== current.name ? { name: input.name } : { title: input.title, caption: input.caption };
-  const result = await updateImageDetails(db, input.id, input.version, edit);
+  const result = await updateImageDetails(db, input.id, input.version, { name: input.name, title: input.title, caption: input.caption });
   if (result.ok) return ok(result.image);
   if (result.reason === "name-taken") return fail(409, IMAGE_EXISTS, "imageName");
   if (result.reason === "missing") return fail(404, GONE_IMAGE);
@@ -114,6 +116,8 @@ export async function finishUpload(db: Db, input: FinishUpload): Promise<Outcome
   } catch (error) {
     await discard();
     if (error instanceof ImageRejectedError) return fail(400, error.message, "file");
+    if (error instanceof DecodeQueueFullError) return fail(503, error.message, "file");
+    if (error instanceof ImageDeletedError) return fail(409, `${error.message} Its category may have been deleted.`, "file");
     // Two uploads with the same name at once: the unique index catches the second.
     if (await getImageByName(db, input.categoryId, input.name)) return fail(409, IMAGE_EXISTS, "name");
     throw error;

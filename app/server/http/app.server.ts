@@ -13,12 +13,18 @@ import { closeDb, getDb } from "../db/client.server";
 import { requireAdmin } from "../auth/guards.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { getEnv } from "../env.server";
+import { startEnquiryJobs, stopEnquiryJobs } from "../enquiries/enquiry-jobs.server";
 import { startImageJobs, stopImageJobs } from "../images/background-jobs.server";
 import { logger } from "../logger.server";
 import { getSiteConfig } from "../site-config.server";
+import { createTrafficRecorder } from "../traffic/page-views.server";
 import { getUploadDirectory } from "../uploads/completed-uploads.server";
 import { UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
+import { bodyLimit } from "./body-limit.server";
+import { clientAddress, getTrustProxy } from "./client-address.server";
 import { CLIENT_IP_HEADER, originCheck } from "./origin-check.server";
+import { redactUrl } from "./redact-url.server";
+import { responseCookies } from "./response-cookies.server";
 import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
 
 export type AppOptions = {
@@ -47,10 +53,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // Before listening, so images left unfinished by the last run are queued ahead of any new upload.
   await startImageJobs();
   const backups = env.backup.schedule ? startBackupSchedule(env.backup.schedule, env.backup.keep, getBackupSource) : null;
+  await startEnquiryJobs();
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.set("trust proxy", getTrustProxy(env));
 
   app.use(
     pinoHttp({
@@ -58,7 +65,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url, ip: req.remoteAddress }),
+        // Verification and reset links carry one-time tokens: they never reach the log.
+        req: (req) => ({ method: req.method, url: redactUrl(req.url ?? ""), ip: req.remoteAddress }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -90,8 +98,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       // Secure transport is the reverse proxy's job; only announce HSTS when the public address is https.
       strictTransportSecurity: env.publicUrl.startsWith("https:"),
       crossOriginEmbedderPolicy: false,
-      // Not helmet's "no-referrer": with it, Chromium sends "Origin: null" on a native (JavaScript-off) form post,
-      // which the cross-site check must refuse. "same-origin" still sends nothing to other sites.
+      // Not helmet's no-referrer: under it browsers send "Origin: null" with a plain form post, which the cross-site
+      // check below must refuse. same-origin still tells other sites nothing.
       referrerPolicy: { policy: "same-origin" },
     }),
   );
@@ -109,18 +117,23 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     app.use(precompressed(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // Page views for the dashboard, counted on every response that passes (before any page cache in front of React).
+  const traffic = createTrafficRecorder(getDb(), { ownHosts: [new URL(env.publicUrl).hostname.toLowerCase()] });
+  app.use(traffic.middleware);
+
   app.use(originCheck(env.publicUrl));
   // The one client address header the app trusts: set here from Express's resolution, never taken from the client.
-  app.use((req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
-    next();
-  });
+  app.use(clientAddress());
+  app.use(responseCookies());
 
   // Resumable image uploads, for admins only (401 for visitors, 403 for members), behind the cross-site check.
   app.use(
     UPLOADS_PATH,
     createUploadHandler({ directory: getUploadDirectory(), authorize: requireAdmin, allowedOrigins: [new URL(env.publicUrl).origin] }),
   );
+
+  // After the tus endpoint, which has its own limit: every other body is capped as it arrives.
+  app.use(bodyLimit());
 
   app.all(
     "/{*splat}",
@@ -129,7 +142,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       mode: options.dev ? "development" : "production",
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
-        context.set(clientIpContext, req.ip ?? "unknown");
+        context.set(clientIpContext, String(req.headers[CLIENT_IP_HEADER]));
         context.set(nonceContext, res.locals.nonce as string);
         context.set(visitStateContext, { counted: false });
         return context;
@@ -152,6 +165,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     close: async () => {
       await backups?.stop();
       await stopImageJobs();
+      await stopEnquiryJobs();
+      await traffic.stop();
       await closeDb();
     },
   };

@@ -7,5 +7,5 @@ export const nonceContext = createContext<string>("");
 export type VisitState = { counted: boolean };
 export const visitStateContext = createContext<VisitState>({ counted: false });
 
-/** The client's address as Express resolved it (X-Forwarded-For is trusted only from local proxies). */
+/** The key the rate limits count the client under: its IPv4 address or IPv6 /64, as Express resolved it under TRUST_PROXY. */
 export const clientIpContext = createContext<string>("unknown");

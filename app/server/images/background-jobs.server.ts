@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { getDb } from "../db/client.server";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
@@ -31,13 +33,23 @@ async function runMaintenance(pipeline: ImagePipeline): Promise<void> {
 }
 
 /**
- * Starts the process-wide image worker: queues every image left unfinished by the last run, then sweeps
- * leftovers now and every few hours. Called once by createApp, after migrations.
+ * This installation's name in the image-job leases, `{instance}/{run}`: the instance part is the same for every run
+ * on this machine with this DATA_DIR (so a restart frees what the last run held), the run part is this process.
+ * Two instances must not share a DATA_DIR.
+ */
+function getLeaseOwner(): string {
+  const instance = createHash("sha256").update(`${hostname()}\0${getEnv().dataDir}`).digest("hex").slice(0, 12);
+  return `${hostname().slice(0, 40)}-${instance}/${process.pid}-${randomBytes(3).toString("hex")}`;
+}
+
+/**
+ * Starts the process-wide image worker: frees the jobs the last run of this instance held, starts on every
+ * unfinished image, then sweeps leftovers now and every few hours. Called once by createApp, after migrations.
  */
 export async function startImageJobs(): Promise<ImageWorker> {
   if (started) return started.worker;
   const pipeline: ImagePipeline = { db: getDb(), storage: await getStorage(), jobDirectory: getJobDirectory() };
-  const worker = createImageWorker(pipeline);
+  const worker = createImageWorker(pipeline, { owner: getLeaseOwner() });
   const timer = setInterval(() => void runMaintenance(pipeline), MAINTENANCE_INTERVAL_MS);
   timer.unref();
   started = { worker, timer };

@@ -3,8 +3,17 @@ import { v7 as uuidv7 } from "uuid";
 import { createImage, deleteImage, getImage } from "../db/images.server";
 import type { Image } from "../db/schema.server";
 import { deleteImageFiles } from "./image-files.server";
-import { ImageRejectedError, inspectUpload } from "./inspect-upload.server";
-import { type MasterImage, createPlaceholder, decodeMaster, getMasterFile, writeMasterFile } from "./master-image.server";
+import { DecodeQueueFullError } from "./decode-queue.server";
+import { DAMAGED_IMAGE, ImageRejectedError, inspectUpload } from "./inspect-upload.server";
+import {
+  type MasterImage,
+  createPlaceholder,
+  decodeMaster,
+  deleteMaster,
+  getMasterFile,
+  shareMasterFile,
+  writeMasterFile,
+} from "./master-image.server";
 import { type ImagePipeline, storeVariant } from "./store-variant.server";
 import { planVariants } from "./variants.server";
 
@@ -17,11 +26,20 @@ export type UploadedImage = {
   caption: string;
 };
 
-async function decodeOrReject(file: string): Promise<MasterImage> {
+/** The image's row was deleted while its upload was being processed (its category deleted meanwhile, say). */
+export class ImageDeletedError extends Error {
+  constructor() {
+    super("The image was deleted while it was being uploaded; nothing of it was kept.");
+    this.name = "ImageDeletedError";
+  }
+}
+
+async function decodeOrReject(file: string, upright: { width: number; height: number }): Promise<MasterImage> {
   try {
-    return await decodeMaster(file);
-  } catch {
-    throw new ImageRejectedError("The image could not be read; it may be damaged. Please export it again and upload the copy.");
+    return await decodeMaster(file, upright);
+  } catch (error) {
+    if (error instanceof DecodeQueueFullError) throw error;
+    throw new ImageRejectedError(DAMAGED_IMAGE);
   }
 }
 
@@ -29,19 +47,27 @@ async function decodeOrReject(file: string): Promise<MasterImage> {
  * The part of an upload the admin waits for: checks the file (ImageRejectedError, with nothing stored, if it
  * is not an acceptable image), decodes it upright with its metadata dropped, creates the image row, and
  * stores the first variants, so the image can be shown as soon as this returns. The remaining variants are
- * made from the master file kept in the job folder (see finishImageVariants); the upload itself, GPS tags
- * and all, is deleted here.
+ * made from the master file kept in the job folder, with a copy in the storage for other instances (see
+ * finishImageVariants); the upload itself, GPS tags and all, is deleted here. `lease` names the instance doing
+ * this, so no other one starts on the image before its first variants exist.
  */
-export async function createImageFromUpload(pipeline: ImagePipeline, input: UploadedImage, id = uuidv7()): Promise<Image> {
+export async function createImageFromUpload(
+  pipeline: ImagePipeline,
+  input: UploadedImage,
+  id = uuidv7(),
+  lease?: Pick<Image, "leaseOwner" | "leaseUntil">,
+): Promise<Image> {
   try {
     const inspected = await inspectUpload(input.file);
-    const master = await decodeOrReject(input.file);
+    const master = await decodeOrReject(input.file, inspected);
     await rm(input.file, { force: true });
 
     const masterFile = getMasterFile(pipeline.jobDirectory, id);
-    await writeMasterFile(master, masterFile);
     try {
+      await writeMasterFile(master, masterFile);
+      await shareMasterFile(pipeline.storage, masterFile, id);
       await createImage(pipeline.db, {
+        ...lease,
         id,
         categoryId: input.categoryId,
         name: input.name,
@@ -52,19 +78,26 @@ export async function createImageFromUpload(pipeline: ImagePipeline, input: Uplo
         placeholder: await createPlaceholder(master),
       });
     } catch (error) {
-      await rm(masterFile, { force: true });
+      await deleteMaster(pipeline.storage, pipeline.jobDirectory, id);
       throw error;
     }
 
     try {
-      for (const spec of planVariants(inspected.width).first) await storeVariant(pipeline, id, master, spec);
+      for (const spec of planVariants(inspected.width).first) {
+        if (!(await storeVariant(pipeline, id, master, spec))) throw new ImageDeletedError();
+      }
     } catch (error) {
       // The admin is told the upload failed, so nothing of it may stay behind to appear later.
       await deleteImage(pipeline.db, id);
       await deleteImageFiles(pipeline.storage, pipeline.jobDirectory, id);
       throw error;
     }
-    return (await getImage(pipeline.db, id)) as Image;
+    const image = await getImage(pipeline.db, id);
+    if (!image) {
+      await deleteImageFiles(pipeline.storage, pipeline.jobDirectory, id);
+      throw new ImageDeletedError();
+    }
+    return image;
   } finally {
     await rm(input.file, { force: true });
   }

@@ -1,11 +1,12 @@
-import { access, rm } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import sharp from "sharp";
 import { type ImageVariant, parseVariants } from "~/lib/image-variants";
 import { getImage, updateImageStatus } from "../db/images.server";
 import type { Image } from "../db/schema.server";
 import { logger } from "../logger.server";
+import { runDecode } from "./decode-queue.server";
 import { deleteImageFiles, getVariantKey } from "./image-files.server";
-import { type MasterImage, getMasterFile } from "./master-image.server";
+import { type MasterImage, deleteMaster, fetchSharedMaster, getMasterFile } from "./master-image.server";
 import { type ImagePipeline, storeVariant } from "./store-variant.server";
 import { listPendingVariants } from "./variants.server";
 
@@ -30,7 +31,8 @@ async function loadStandIn(pipeline: ImagePipeline, image: Image): Promise<Maste
   if (!best) return null;
   const object = await pipeline.storage.get(getVariantKey(image.id, best));
   if (!object) return null;
-  const { data, info } = await sharp(await readAll(object.body)).raw().toBuffer({ resolveWithObject: true });
+  const bytes = await readAll(object.body);
+  const { data, info } = await runDecode(() => sharp(bytes).raw().toBuffer({ resolveWithObject: true }), { background: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
@@ -41,7 +43,7 @@ async function loadStandIn(pipeline: ImagePipeline, image: Image): Promise<Maste
 export async function finishImageVariants(
   pipeline: ImagePipeline,
   imageId: string,
-  shouldStop: () => boolean = () => false,
+  shouldStop: () => boolean | Promise<boolean> = () => false,
 ): Promise<FinishResult> {
   const masterFile = getMasterFile(pipeline.jobDirectory, imageId);
   const image = await getImage(pipeline.db, imageId);
@@ -50,14 +52,16 @@ export async function finishImageVariants(
     return "deleted";
   }
   if (image.status !== "processing") {
-    await rm(masterFile, { force: true });
+    await deleteMaster(pipeline.storage, pipeline.jobDirectory, imageId);
     return image.status;
   }
 
-  const hasMaster = await access(masterFile).then(
-    () => true,
-    () => false,
-  );
+  // The master is on this machine when this instance took the upload; otherwise its shared copy is fetched.
+  const hasMaster =
+    (await access(masterFile).then(
+      () => true,
+      () => false,
+    )) || (await fetchSharedMaster(pipeline.storage, imageId, masterFile));
   const source = hasMaster ? masterFile : await loadStandIn(pipeline, image);
   if (!source) {
     logger.error({ imageId }, "image has neither a master file nor a stored variant to finish from");
@@ -68,13 +72,13 @@ export async function finishImageVariants(
 
   const width = image.width ?? (typeof source === "string" ? (await sharp(source).metadata()).width : source.width);
   for (const spec of listPendingVariants(width, parseVariants(image.variants))) {
-    if (shouldStop()) return "stopped";
+    if (await shouldStop()) return "stopped";
     if (!(await storeVariant(pipeline, imageId, source, spec))) {
       await deleteImageFiles(pipeline.storage, pipeline.jobDirectory, imageId);
       return "deleted";
     }
   }
   await updateImageStatus(pipeline.db, imageId, "ready");
-  await rm(masterFile, { force: true });
+  await deleteMaster(pipeline.storage, pipeline.jobDirectory, imageId);
   return "ready";
 }

@@ -1,7 +1,6 @@
-import { rm } from "node:fs/promises";
 import { type ImageVariant, getVariantFileName } from "~/lib/image-variants";
 import type { Storage } from "../storage/storage.server";
-import { getMasterFile } from "./master-image.server";
+import { deleteMaster } from "./master-image.server";
 
 /** Every file of an image lives under this prefix, so deleting or auditing an image is one listing. */
 function getImagePrefix(imageId: string): string {
@@ -14,7 +13,7 @@ export function getVariantKey(imageId: string, variant: Pick<ImageVariant, "name
 }
 
 /**
- * Removes an image's stored variants and its pending job file. Call it after the row is deleted (in that
+ * Removes an image's stored variants and its master (the job file and its shared copy). Call it after the row is deleted (in that
  * order, so a crash in between leaves files without a row, which the orphan clean-up removes, never a row
  * without files).
  */
@@ -22,5 +21,5 @@ export async function deleteImageFiles(storage: Storage, jobDirectory: string, i
   const keys: string[] = [];
   for await (const key of storage.list(getImagePrefix(imageId))) keys.push(key);
   for (const key of keys) await storage.delete(key);
-  await rm(getMasterFile(jobDirectory, imageId), { force: true });
+  await deleteMaster(storage, jobDirectory, imageId);
 }

@@ -1,15 +1,30 @@
-import { rm } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { v7 as uuidv7 } from "uuid";
+import {
+  claimNextImageJob,
+  recordImageJobFailure,
+  releaseImageLease,
+  releaseLeasesOf,
+  renewImageLease,
+} from "../db/image-jobs.server";
 import { listProcessingImageIds, updateImageStatus } from "../db/images.server";
 import type { Image } from "../db/schema.server";
 import { logger } from "../logger.server";
 import { type UploadedImage, createImageFromUpload } from "./create-image.server";
 import { finishImageVariants } from "./finish-image.server";
-import { getMasterFile } from "./master-image.server";
+import { deleteMaster } from "./master-image.server";
 import type { ImagePipeline } from "./store-variant.server";
 
 export type ImageWorkerOptions = {
+  /**
+   * Who this worker is in the database's leases: `{instance}/{run}`. The instance part stays the same across
+   * restarts of one installation (see startImageJobs), so a restarted server frees what its last run held.
+   */
+  owner?: string;
+  /** How long a claim holds without renewal; renewed before every variant. */
+  leaseMs?: number;
+  /** How often to look for jobs nobody is working on (a lapsed lease, a retry now due), besides being woken. */
+  pollMs?: number;
   /** A failed image is tried again after this delay times the attempt number. */
   retryDelayMs?: number;
   /** After this many failed attempts the image is marked failed and keeps the variants it has. */
@@ -17,99 +32,128 @@ export type ImageWorkerOptions = {
 };
 
 export type ImageWorker = {
-  /** Creates the image and its first variants now (one upload at a time), then queues the rest. */
+  /** Creates the image and its first variants now (one upload at a time), then lets the rest be claimed. */
   addImage(input: UploadedImage): Promise<Image>;
-  /** Queues an image whose variants are unfinished. */
-  enqueue(imageId: string): void;
-  /** Queues every image the database says is unfinished; returns their ids. */
+  /** Looks for claimable work now (an upload finished, a retry is due). */
+  enqueue(imageId?: string): void;
+  /** Frees the jobs an earlier run of this instance held and starts on the unfinished images; returns their ids. */
   resume(): Promise<string[]>;
-  /** Resolves once nothing is queued, running or waiting to be retried. */
+  /** Resolves once nothing is claimable, running or waiting to be retried by this worker. */
   idle(): Promise<void>;
-  /** Finishes the variant being encoded and stops; the rest waits in the database for resume(). */
+  /** Finishes the variant being encoded, gives the job back and stops. */
   stop(): Promise<void>;
 };
 
 /**
- * The background half of the pipeline: a queue worked through one image and one variant at a time, so a
- * small machine never encodes two large AVIFs at once. All its state that matters is in the database
- * (the image's status and recorded variants) and the master files in the job folder; the queue in memory
- * is only the order of work.
+ * The background half of the pipeline. The queue is the database: every image with status 'processing' is a job,
+ * claimed with a lease (image-jobs.server), so any number of server instances on one database share the work and
+ * each image is worked on by exactly one of them at a time. This worker does one image and one variant at a time,
+ * so a small machine never encodes two large AVIFs at once; all its state that matters is in the database and
+ * the masters, so a crash loses at most the variant in hand.
  */
 export function createImageWorker(pipeline: ImagePipeline, options: ImageWorkerOptions = {}): ImageWorker {
+  const owner = options.owner ?? `worker-${uuidv7()}/1`;
+  const ownerPrefix = `${owner.split("/")[0]}/`;
+  const leaseMs = options.leaseMs ?? 2 * 60_000;
+  const pollMs = options.pollMs ?? 30_000;
   const retryDelayMs = options.retryDelayMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 3;
-  const queue: string[] = [];
-  // Images in their first phase: the upload request is making their variants, so the queue leaves them alone.
+  // Images in their first phase: the upload request is making their variants under its own lease.
   const creating = new Set<string>();
-  const attempts = new Map<string, number>();
   const retries = new Set<NodeJS.Timeout>();
   let running: Promise<void> | null = null;
+  let wanted = false;
   let firstPhases: Promise<unknown> = Promise.resolve();
   let stopping = false;
-
-  function enqueue(imageId: string) {
-    if (stopping || creating.has(imageId) || queue.includes(imageId)) return;
-    queue.push(imageId);
-    kick();
-  }
+  const poll = setInterval(() => kick(), pollMs);
+  poll.unref();
 
   function kick() {
+    if (stopping) return;
+    wanted = true;
     running ??= drain().finally(() => {
       running = null;
-      // Something queued while the last item was finishing would otherwise wait for the next enqueue.
-      if (queue.length > 0 && !stopping) kick();
+      // Woken while the last claim came back empty: look once more.
+      if (wanted && !stopping) kick();
     });
   }
 
   async function giveUp(imageId: string, error: unknown) {
     logger.error({ err: error, imageId }, "image variants failed; keeping the variants already stored");
-    attempts.delete(imageId);
     await updateImageStatus(pipeline.db, imageId, "failed");
-    await rm(getMasterFile(pipeline.jobDirectory, imageId), { force: true });
+    await deleteMaster(pipeline.storage, pipeline.jobDirectory, imageId);
   }
+
+  /** Asked before each variant: stop when shutting down or when the lease was lost, otherwise renew it. */
+  const checkpoint = (imageId: string) => async () => {
+    if (stopping) return true;
+    if (await renewImageLease(pipeline.db, imageId, owner, leaseMs)) return false;
+    logger.warn({ imageId }, "image job lease lost to another instance; leaving the image to it");
+    return true;
+  };
 
   async function work(imageId: string) {
     try {
-      await finishImageVariants(pipeline, imageId, isStopping);
-      attempts.delete(imageId);
+      const result = await finishImageVariants(pipeline, imageId, checkpoint(imageId));
+      if (result === "stopped") await releaseImageLease(pipeline.db, imageId, owner);
+      if (result === "ready") logger.debug({ imageId, owner }, "image finished");
     } catch (error) {
-      const attempt = (attempts.get(imageId) ?? 0) + 1;
-      attempts.set(imageId, attempt);
-      if (attempt >= maxAttempts) {
-        await giveUp(imageId, error).catch((e: unknown) => logger.error({ err: e, imageId }, "could not mark image failed"));
-        return;
+      try {
+        const attempt = await recordImageJobFailure(pipeline.db, imageId, owner);
+        if (attempt >= maxAttempts) {
+          await giveUp(imageId, error);
+          return;
+        }
+        logger.warn({ err: error, imageId, attempt }, "image variants failed; will try again");
+        // Given back with a date: no instance claims it before then, and later attempts wait longer.
+        await releaseImageLease(pipeline.db, imageId, owner, Date.now() + retryDelayMs * attempt);
+        scheduleRetry(retryDelayMs * attempt);
+      } catch (bookkeeping) {
+        // The database is failing too: the lease lapses by itself and the job is claimed again then.
+        logger.error({ err: bookkeeping, imageId }, "could not record the failed image job");
       }
-      logger.warn({ err: error, imageId, attempt }, "image variants failed; will try again");
-      const timer = setTimeout(() => {
-        retries.delete(timer);
-        enqueue(imageId);
-      }, retryDelayMs * attempt);
-      retries.add(timer);
     }
   }
 
-  // Functions rather than bare variables in the loop conditions: other code changes these state flags meanwhile.
-  const isStopping = () => stopping;
-  const isBusy = () => running !== null || queue.length > 0 || retries.size > 0 || creating.size > 0;
+  function scheduleRetry(delay: number) {
+    const timer = setTimeout(() => {
+      retries.delete(timer);
+      kick();
+    }, delay + 5);
+    retries.add(timer);
+  }
 
   async function drain() {
-    for (let imageId = queue.shift(); imageId !== undefined && !isStopping(); imageId = queue.shift()) {
-      await work(imageId);
+    while (wanted && !stopping) {
+      wanted = false;
+      for (;;) {
+        if (stopping) return;
+        const imageId = await claimNextImageJob(pipeline.db, owner, leaseMs).catch((error: unknown) => {
+          logger.error({ err: error }, "could not look for image jobs");
+          return null;
+        });
+        if (!imageId) break;
+        await work(imageId);
+      }
     }
   }
 
+  const isBusy = () => running !== null || retries.size > 0 || creating.size > 0;
+
   return {
-    enqueue,
+    enqueue: () => kick(),
 
     async addImage(input) {
       const id = uuidv7();
       creating.add(id);
-      const phase = firstPhases.then(() => createImageFromUpload(pipeline, input, id));
+      const phase = firstPhases.then(() =>
+        createImageFromUpload(pipeline, input, id, { leaseOwner: owner, leaseUntil: new Date(Date.now() + leaseMs).toISOString() }),
+      );
       firstPhases = phase.catch(() => {});
       try {
         const image = await phase;
-        creating.delete(id);
-        enqueue(id);
+        await releaseImageLease(pipeline.db, id, owner);
+        kick();
         return image;
       } finally {
         creating.delete(id);
@@ -117,8 +161,10 @@ export function createImageWorker(pipeline: ImagePipeline, options: ImageWorkerO
     },
 
     async resume() {
+      const freed = await releaseLeasesOf(pipeline.db, ownerPrefix);
+      if (freed > 0) logger.info({ images: freed }, "freed image jobs held by this instance before it restarted");
       const ids = await listProcessingImageIds(pipeline.db);
-      for (const id of ids) enqueue(id);
+      kick();
       return ids;
     },
 
@@ -128,9 +174,9 @@ export function createImageWorker(pipeline: ImagePipeline, options: ImageWorkerO
 
     async stop() {
       stopping = true;
+      clearInterval(poll);
       for (const timer of retries) clearTimeout(timer);
       retries.clear();
-      queue.length = 0;
       await running;
     },
   };

@@ -1,8 +1,8 @@
 import { truncate } from "node:fs/promises";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { pngDeclaring } from "../../../scripts/support/hostile-corpus";
 import { FIXTURES_DIR, writeUpload } from "../../../tests/setup/images";
 import { ImageRejectedError, MAX_UPLOAD_BYTES, inspectUpload } from "./inspect-upload.server";
 import { sniffFormat } from "./sniff-format.server";
@@ -10,27 +10,7 @@ import { sniffFormat } from "./sniff-format.server";
 const fixture = (name: string) => path.join(FIXTURES_DIR, name);
 
 /** A PNG whose header claims 10000x6000 pixels, in about a hundred bytes: a decompression bomb. */
-function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(10_000, 0);
-  header.writeUInt32BE(6_000, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.alloc(30_001))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+const pngBomb = () => pngDeclaring(10_000, 6_000);
 
 /** The start of an iPhone photo: an ftyp box with HEIC brands. */
 const HEIC_HEAD = Buffer.concat([
@@ -112,5 +92,14 @@ describe("inspectUpload", () => {
 
   it("refuses a decompression bomb from its header", async () => {
     expect(await refused(await writeUpload(pngBomb()))).toMatch(/more than 50 megapixels/);
+  });
+});
+
+describe("inspecting bytes in memory (profile pictures)", () => {
+  it("applies the same checks as to a file", async () => {
+    await expect(inspectUpload(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).rejects.toThrow(/SVG/);
+    await expect(inspectUpload(Buffer.alloc(11), 10)).rejects.toThrow(/larger than/);
+    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: "#fff" } }).png().toBuffer();
+    expect(await inspectUpload(png)).toEqual({ format: "png", width: 4, height: 3 });
   });
 });

@@ -1,5 +1,6 @@
-import { open } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
+import { DecodeQueueFullError, runDecode } from "./decode-queue.server";
 import { SNIFF_BYTES, sniffFormat } from "./sniff-format.server";
 
 /** Larger files are refused before they are decoded: no phone photo needs more. */
@@ -24,6 +25,9 @@ export class ImageRejectedError extends Error {
   }
 }
 
+/** For a file that passed the checks but failed to decode (cut short, or corrupt inside). */
+export const DAMAGED_IMAGE = "The image could not be read; it may be damaged. Please export it again and upload the copy.";
+
 const NOT_AN_IMAGE =
   "This file is not a picture the site can use. Please choose a JPEG, PNG, WebP, AVIF or GIF image.";
 
@@ -33,31 +37,26 @@ const SHARP_FORMAT: Record<AcceptedFormat, string> = { jpeg: "jpeg", png: "png",
 /** Options for every sharp decoder that reads an upload. */
 export const DECODE_OPTIONS = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" } as const;
 
-async function readHead(file: string): Promise<{ head: Uint8Array; size: number }> {
-  const handle = await open(file, "r");
-  try {
-    const { size } = await handle.stat();
-    const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, size));
-    await handle.read(buffer, 0, buffer.length, 0);
-    return { head: buffer, size };
-  } finally {
-    await handle.close();
-  }
-}
+/**
+ * Markup that a browser or a server would act on, found anywhere in the file: a picture that also parses as a web
+ * page or a script (a polyglot) is refused even though it would decode, since it can only have been made on purpose.
+ */
+const HIDDEN_MARKUP = /<(script|html|body|iframe|svg|object|embed)[\s>/]|<\?php|<!doctype/i;
 
 /**
- * Checks an uploaded file before anything is stored: its size, its real format by magic numbers, then its
- * header through sharp, which enforces the pixel limit from the header alone, before inflating anything.
- * Throws ImageRejectedError with a message for the admin.
+ * Checks an uploaded picture (a file on disk, or bytes in memory) before anything is stored: its size, its real
+ * format by magic numbers, markup hidden in it, then its header through sharp, which enforces the pixel limit
+ * from the header alone, before inflating anything. Throws ImageRejectedError with a message for the person who
+ * sent it.
  */
-export async function inspectUpload(file: string): Promise<InspectedImage> {
-  const { head, size } = await readHead(file);
-  if (size === 0) throw new ImageRejectedError("The file is empty. Please choose the image again.");
-  if (size > MAX_UPLOAD_BYTES) {
-    throw new ImageRejectedError(`The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please choose a smaller image.`);
+export async function inspectUpload(input: string | Buffer, maxBytes = MAX_UPLOAD_BYTES): Promise<InspectedImage> {
+  const bytes = typeof input === "string" ? await readBounded(input, maxBytes) : input;
+  if (bytes.length === 0) throw new ImageRejectedError("The file is empty. Please choose the image again.");
+  if (bytes.length > maxBytes) {
+    throw new ImageRejectedError(`The file is larger than ${maxBytes / 1024 / 1024} MB. Please choose a smaller image.`);
   }
 
-  const sniffed = sniffFormat(head);
+  const sniffed = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
   if (sniffed === "heic") {
     throw new ImageRejectedError(
       "HEIC photos (the iPhone default) cannot be read here. Please export the photo as JPEG and upload that instead.",
@@ -65,11 +64,17 @@ export async function inspectUpload(file: string): Promise<InspectedImage> {
   }
   if (sniffed === "svg") throw new ImageRejectedError(`SVG drawings are not accepted. ${NOT_AN_IMAGE}`);
   if (sniffed === "unknown") throw new ImageRejectedError(NOT_AN_IMAGE);
+  if (HIDDEN_MARKUP.test(bytes.toString("latin1"))) {
+    throw new ImageRejectedError(
+      "This picture has web page code hidden inside it, so it was not accepted. Please save the photo again as a new JPEG and upload that.",
+    );
+  }
 
   let metadata: Metadata;
   try {
-    metadata = await sharp(file, DECODE_OPTIONS).metadata();
+    metadata = await runDecode(() => sharp(bytes, DECODE_OPTIONS).metadata());
   } catch (error) {
+    if (error instanceof DecodeQueueFullError) throw error;
     if (/pixel limit/i.test((error as Error).message)) {
       throw new ImageRejectedError(
         `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Please upload a smaller version.`,
@@ -86,4 +91,10 @@ export async function inspectUpload(file: string): Promise<InspectedImage> {
   }
   const upright = metadata.autoOrient ?? { width: metadata.width, height: metadata.height };
   return { format: sniffed, width: upright.width, height: upright.height };
+}
+
+/** The whole file, or a stand-in of maxBytes + 1 bytes when it is larger (enough to refuse it, without reading it). */
+async function readBounded(file: string, maxBytes: number): Promise<Buffer> {
+  if ((await stat(file)).size > maxBytes) return Buffer.alloc(maxBytes + 1);
+  return readFile(file);
 }

@@ -1,9 +1,13 @@
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
+import { pipeline as pipeStreams } from "node:stream/promises";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import { VARIANT_WIDTHS } from "~/lib/image-variants";
+import { runDecode } from "./decode-queue.server";
 import { DECODE_OPTIONS } from "./inspect-upload.server";
+import type { Storage } from "../storage/storage.server";
 
 /**
  * The decoded picture every variant is made from: upright, sRGB, 8 bits, no metadata at all, and no wider
@@ -13,16 +17,30 @@ import { DECODE_OPTIONS } from "./inspect-upload.server";
 export type MasterImage = { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
 const MASTER_MAX_WIDTH = Math.max(...Object.values(VARIANT_WIDTHS));
+/**
+ * The master's size is capped by its area too, not only its width: a 1000x50000 strip would otherwise keep all
+ * 50 megapixels (about 200 MB in memory) and make every variant from them. Six megapixels keeps a 3:4 portrait
+ * photo at the full 2048 px width.
+ */
+export const MASTER_MAX_PIXELS = 6_000_000;
 
-/** Decodes an upload that inspectUpload accepted. Only the first frame of an animation is kept. */
-export async function decodeMaster(file: string): Promise<MasterImage> {
-  const { data, info } = await sharp(file, DECODE_OPTIONS)
-    .autoOrient()
-    .resize({ width: MASTER_MAX_WIDTH, withoutEnlargement: true })
-    .toColourspace("srgb")
-    .raw({ depth: "uchar" })
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels };
+/** The master's width for an upright picture of this size: no wider than the largest variant, no larger than the pixel cap. */
+export function getMasterWidth(width: number, height: number): number {
+  return Math.max(1, Math.min(width, MASTER_MAX_WIDTH, Math.floor(Math.sqrt((MASTER_MAX_PIXELS * width) / height))));
+}
+
+/** Decodes an upload that inspectUpload accepted (given its upright size). Only the first frame of an animation is kept. */
+export async function decodeMaster(file: string, upright?: { width: number; height: number }): Promise<MasterImage> {
+  return runDecode(async () => {
+    const size = upright ?? (await sharp(file, DECODE_OPTIONS).metadata()).autoOrient;
+    const { data, info } = await sharp(file, DECODE_OPTIONS)
+      .autoOrient()
+      .resize({ width: getMasterWidth(size.width, size.height), withoutEnlargement: true })
+      .toColourspace("srgb")
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, channels: info.channels };
+  });
 }
 
 /** A sharp pipeline reading the master, from memory or from its job file. */
@@ -49,6 +67,41 @@ export function getMasterFile(jobDirectory: string, imageId: string): string {
   return path.join(jobDirectory, `${imageId}.v`);
 }
 
+/**
+ * masters/{imageId}.v in the shared storage: a copy of the master, so that whichever server instance claims the
+ * image can finish it, also when the instance that took the upload is gone. Deleted with the local file.
+ */
+export function getMasterKey(imageId: string): string {
+  return `masters/${imageId}.v`;
+}
+
+/** Puts the local master file where every instance can reach it. */
+export async function shareMasterFile(storage: Storage, file: string, imageId: string): Promise<void> {
+  await storage.put(getMasterKey(imageId), createReadStream(file), { contentType: "application/octet-stream" });
+}
+
+/** Brings the shared master to this instance's job folder; false when there is none. */
+export async function fetchSharedMaster(storage: Storage, imageId: string, file: string): Promise<boolean> {
+  const object = await storage.get(getMasterKey(imageId));
+  if (!object) return false;
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp.v`;
+  try {
+    await pipeStreams(object.body, createWriteStream(temp));
+    await rename(temp, file);
+    return true;
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Removes both copies of an image's master: once it is finished, failed for good, or deleted. */
+export async function deleteMaster(storage: Storage, jobDirectory: string, imageId: string): Promise<void> {
+  await rm(getMasterFile(jobDirectory, imageId), { force: true });
+  await storage.delete(getMasterKey(imageId));
+}
+
 export async function writeMasterFile(master: MasterImage, file: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   // Written under a temporary name, so a crash never leaves a half-written master that looks complete.
@@ -64,10 +117,8 @@ export async function writeMasterFile(master: MasterImage, file: string): Promis
 
 /** A ~28-character thumbhash (base64) that pages turn into a blurred preview while the image loads. */
 export async function createPlaceholder(source: MasterImage | string): Promise<string> {
-  const { data, info } = await openMaster(source)
-    .resize({ width: 100, height: 100, fit: "inside" })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await runDecode(() =>
+    openMaster(source).resize({ width: 100, height: 100, fit: "inside" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+  );
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString("base64");
 }

@@ -1,8 +1,8 @@
-import { Readable } from "node:stream";
 import { z } from "zod";
 import { FORMAT_CONTENT_TYPES, FORMAT_EXTENSIONS, VARIANT_NAMES, parseVariants } from "~/lib/image-variants";
 import type { Db } from "../db/client.server";
 import { getImage } from "../db/images.server";
+import { toResponseBody } from "../storage/response-body.server";
 import type { Storage } from "../storage/storage.server";
 import { getVariantKey } from "./image-files.server";
 
@@ -66,7 +66,5 @@ export async function serveImageVariant(
   const object = await storage.get(getVariantKey(image.id, variant));
   if (!object) return notFound();
   if (object.size !== undefined) headers.set("Content-Length", String(object.size));
-  const body = request.method === "HEAD" ? null : (Readable.toWeb(object.body) as ReadableStream<Uint8Array>);
-  if (!body) object.body.destroy();
-  return new Response(body, { status: 200, headers });
+  return new Response(toResponseBody(request, object), { status: 200, headers });
 }

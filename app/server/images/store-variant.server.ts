@@ -2,6 +2,7 @@ import { addImageVariant } from "../db/images.server";
 import type { Db } from "../db/client.server";
 import type { Storage } from "../storage/storage.server";
 import { FORMAT_CONTENT_TYPES } from "~/lib/image-variants";
+import { runDecode } from "./decode-queue.server";
 import { getVariantKey } from "./image-files.server";
 import { type MasterImage, openMaster } from "./master-image.server";
 import { type VariantSpec, encodeVariant } from "./variants.server";
@@ -19,7 +20,8 @@ export async function storeVariant(
   source: MasterImage | string,
   spec: VariantSpec,
 ): Promise<boolean> {
-  const { variant, data } = await encodeVariant(openMaster(source), spec);
+  // Background work waits its turn in the decode queue; a visitor's upload may be refused when it is full.
+  const { variant, data } = await runDecode(() => encodeVariant(openMaster(source), spec), { background: true });
   const key = getVariantKey(imageId, variant);
   await pipeline.storage.put(key, data, { contentType: FORMAT_CONTENT_TYPES[variant.format] });
   if (await addImageVariant(pipeline.db, imageId, variant)) return true;

@@ -11,6 +11,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Where the recipient's Reply goes, when not to the sender (the customer, on the owner's notification). */
+  replyTo?: string;
 };
 
 export type SentMail = { messageId: string; outboxFile?: string };
@@ -21,7 +23,8 @@ export interface Mailer {
 
 /**
  * SMTP_URL set: send through that server. Unset: write each message to DATA_DIR/outbox/ as an .eml
- * file and log the links it contains, so a site without mail set up can still verify its owner.
+ * file and log where it is, so a site without mail set up can still verify its owner. The links themselves are
+ * never logged: a verification or reset link is a password for whoever holds it.
  */
 export function createMailer(config: Pick<Env, "smtpUrl" | "mailFrom" | "dataDir">): Mailer {
   if (config.smtpUrl) {
@@ -42,8 +45,7 @@ export function createMailer(config: Pick<Env, "smtpUrl" | "mailFrom" | "dataDir
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`);
       await writeFile(file, info.message as Buffer);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      logger.info({ to: message.to, subject: message.subject, file, links }, "mail written to outbox (SMTP_URL is not set)");
+      logger.info({ to: message.to, subject: message.subject, file }, "mail written to outbox (SMTP_URL is not set); open the file for its links");
       return { messageId: info.messageId, outboxFile: file };
     },
   };

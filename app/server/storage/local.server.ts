@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
+import type { Dirent } from "node:fs";
 import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -70,19 +71,55 @@ export class LocalStorage implements Storage {
     await access(this.root, constants.R_OK | constants.W_OK);
   }
 
+  /**
+   * Reads only the folder the prefix names (up to its last "/") and what is below it, never the whole store, and
+   * takes a file or folder that disappears while it looks (another request deleting an image) as simply gone.
+   */
   async *list(prefix: string): AsyncIterable<string> {
-    assertValidPrefix(prefix);
-    let entries: string[];
-    try {
-      entries = await readdir(this.root, { recursive: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
+    for await (const key of this.walk(prefix)) if (!key.endsWith(".tmp")) yield key;
+  }
+
+  /**
+   * Deletes half-written files (put() writes to a .tmp file, then renames it) older than `olderThanMs`: what a
+   * process killed in the middle of a write leaves behind. Returns their keys.
+   */
+  async deleteTemporaryFiles(prefix: string, olderThanMs: number, now = Date.now()): Promise<string[]> {
+    const deleted: string[] = [];
+    for await (const key of this.walk(prefix)) {
+      if (!key.endsWith(".tmp")) continue;
+      const file = path.join(this.root, ...key.split("/"));
+      const info = await stat(file).catch(() => null);
+      if (!info || now - info.mtimeMs <= olderThanMs) continue;
+      await rm(file, { force: true });
+      deleted.push(key);
     }
-    for (const entry of entries.toSorted()) {
-      const key = entry.split(path.sep).join("/");
-      if (!key.startsWith(prefix) || key.endsWith(".tmp")) continue;
-      if ((await stat(path.join(this.root, entry))).isFile()) yield key;
+    return deleted;
+  }
+
+  private async *walk(prefix: string): AsyncIterable<string> {
+    assertValidPrefix(prefix);
+    const folderKey = prefix.slice(0, prefix.lastIndexOf("/") + 1).replace(/\/$/, "");
+    const folders = [folderKey];
+    while (folders.length > 0) {
+      const folder = folders.pop()!;
+      let entries: Dirent[];
+      try {
+        entries = await readdir(folder === "" ? this.root : this.pathOf(folder), { withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") continue;
+        throw error;
+      }
+      const subfolders: string[] = [];
+      for (const entry of entries.toSorted((a, b) => (a.name < b.name ? -1 : 1))) {
+        const key = folder === "" ? entry.name : `${folder}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) subfolders.push(key);
+        } else if (entry.isFile() && key.startsWith(prefix)) {
+          yield key;
+        }
+      }
+      // Depth first, in name order, so keys come out sorted within each folder.
+      folders.push(...subfolders.toReversed());
     }
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -93,6 +93,29 @@ describe("LocalStorage files", () => {
     const storage = new LocalStorage(root);
     await storage.put("images/x/w640.jpg", Buffer.from("jpeg"));
     expect(readdirSync(path.join(root, "images", "x"))).toEqual(["w640.jpg"]);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  // A dangling link stands for a file deleted between reading a folder and looking at the file: the old listing
+  // read the whole store for every prefix and stopped with ENOENT at it.
+  it("lists a prefix by reading only its folder, and takes a vanished file as gone", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "storage-list-"));
+    const storage = new LocalStorage(root);
+    await storage.put("images/a/w640.webp", Buffer.from("a"));
+    await storage.put("images/a/w320.webp", Buffer.from("a"));
+    await storage.put("images/b/w640.webp", Buffer.from("b"));
+    mkdirSync(path.join(root, "images", "c"), { recursive: true });
+    symlinkSync(path.join(root, "images", "c", "deleted-meanwhile"), path.join(root, "images", "c", "w640.webp"));
+    const list = async (prefix: string) => {
+      const keys: string[] = [];
+      for await (const key of storage.list(prefix)) keys.push(key);
+      return keys;
+    };
+    expect(await list("images/a/")).toEqual(["images/a/w320.webp", "images/a/w640.webp"]);
+    expect(await list("images/")).toEqual(["images/a/w320.webp", "images/a/w640.webp", "images/b/w640.webp"]);
+    expect(await list("images/a")).toEqual(["images/a/w320.webp", "images/a/w640.webp"]);
+    expect(await list("images/nothing-here/")).toEqual([]);
+    expect(await list("")).toHaveLength(3);
     rmSync(root, { recursive: true, force: true });
   });
 });

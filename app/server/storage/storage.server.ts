@@ -22,6 +22,8 @@ export interface Storage {
   list(prefix: string): AsyncIterable<string>;
   /** Throws when the storage cannot be reached (the folder is not writable, the bucket does not answer). */
   ping(): Promise<void>;
+  /** Backends that write through temporary files: delete those a crash left, older than `olderThanMs`. */
+  deleteTemporaryFiles?(prefix: string, olderThanMs: number): Promise<string[]>;
 }
 
 export class InvalidKeyError extends Error {

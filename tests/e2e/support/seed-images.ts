@@ -21,6 +21,8 @@ export async function seedImage(dataDir: string, fixture: FixtureName, values: S
     await db.insertInto("category").values({ name: values.category, createdAt: now, updatedAt: now }).onConflict((oc) => oc.doNothing()).execute();
     const category = await db.selectFrom("category").select("id").where("name", "=", values.category).executeTakeFirstOrThrow();
     const worker = createImageWorker({ db, storage: new LocalStorage(path.join(dataDir, "uploads")), jobDirectory: path.join(dataDir, "image-jobs") });
+    // A stopped worker still makes the first variants of an upload, and starts no background work.
+    if (!finish) await worker.stop();
     const image = await worker.addImage({
       file: await copyFixture(fixture),
       categoryId: category.id,

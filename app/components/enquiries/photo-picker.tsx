@@ -1,0 +1,95 @@
+import { ENQUIRY_LIMITS, PHOTO_ACCEPT } from "~/lib/schemas/enquiry";
+
+export type PickedPhoto = { id: string; file: File; preview: string };
+
+type Props = {
+  /** Without JavaScript: a plain file input that sends its own files. */
+  enhanced: boolean;
+  photos: PickedPhoto[];
+  onChange(photos: PickedPhoto[]): void;
+  /** Per photo, 0-1, while sending. */
+  progress: number[] | null;
+  error?: string;
+  disabled: boolean;
+};
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The photo field: previews, a remove button and a progress bar per photo once the page is interactive. */
+export function PhotoPicker({ enhanced, photos, onChange, progress, error, disabled }: Props) {
+  // Previews are object URLs, freed when a photo is removed (the form frees the rest when it goes away).
+  const add = (files: FileList | null) => {
+    if (!files) return;
+    const added = [...files].map((file) => ({ id: crypto.randomUUID(), file, preview: URL.createObjectURL(file) }));
+    onChange([...photos, ...added]);
+  };
+  const remove = (photo: PickedPhoto) => {
+    URL.revokeObjectURL(photo.preview);
+    onChange(photos.filter((p) => p.id !== photo.id));
+  };
+
+  return (
+    <div className="mb-3">
+      <label htmlFor="quote-photos" className="form-label">
+        Photos of the job <span className="text-body-secondary">(optional, up to {ENQUIRY_LIMITS.photos}, at most 15 MB each)</span>
+      </label>
+      <input
+        id="quote-photos"
+        name={enhanced ? undefined : "photos"}
+        type="file"
+        multiple
+        accept={PHOTO_ACCEPT}
+        className={`form-control${error ? " is-invalid" : ""}`}
+        aria-describedby="quote-photos-help quote-photos-error"
+        disabled={disabled || (enhanced && photos.length >= ENQUIRY_LIMITS.photos)}
+        onChange={
+          enhanced
+            ? (event) => {
+                add(event.currentTarget.files);
+                event.currentTarget.value = "";
+              }
+            : undefined
+        }
+      />
+      <div id="quote-photos-help" className="form-text">
+        JPEG, PNG, WebP, AVIF or GIF. Only I see them; they are never put on the website.
+      </div>
+      <div id="quote-photos-error" className="invalid-feedback">
+        {error}
+      </div>
+      {enhanced && photos.length > 0 ? (
+        <ul className="quote-photo-list" aria-label="Chosen photos">
+          {photos.map((photo, index) => (
+            <li key={photo.id} className="quote-photo">
+              <img src={photo.preview} alt="" width={96} height={72} />
+              <div className="quote-photo-text">
+                <span className="text-break">{photo.file.name}</span>
+                <span className="text-body-secondary small">{megabytes(photo.file.size)}</span>
+                {progress ? (
+                  <div
+                    className="progress"
+                    role="progressbar"
+                    aria-label={`Sending ${photo.file.name}`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round((progress[index] ?? 0) * 100)}
+                  >
+                    <div className="progress-bar" style={{ width: `${Math.round((progress[index] ?? 0) * 100)}%` }} />
+                  </div>
+                ) : null}
+              </div>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                disabled={disabled}
+                onClick={() => remove(photo)}
+              >
+                Remove<span className="visually-hidden"> {photo.file.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { LEAN_STYLES } from "~/lib/page-handle";
+import { pageMeta } from "~/lib/seo";
+import { getEnv } from "~/server/env.server";
+import { getSiteConfig } from "~/server/site-config.server";
+import type { Route } from "./+types/privacy";
+
+export const handle = LEAN_STYLES;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches[0].loaderData, {
+    title: "How your enquiry is kept",
+    description: "What the quote form keeps, for how long, and who sees it.",
+    path: "/privacy",
+  });
+}
+
+export function loader() {
+  const { business } = getSiteConfig();
+  return { business: business.name, owner: business.owner, email: business.email, retentionDays: getEnv().enquiries.retentionDays };
+}
+
+/** The short privacy note the quote form's consent line links to. */
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { business, owner, email, retentionDays } = loaderData;
+  return (
+    <div className="container py-4">
+      <div className="page-narrow">
+        <h1>How your enquiry is kept</h1>
+        <h2 className="h4 mt-4">What is kept</h2>
+        <p>
+          What you type into the quote form (your name, how to reach you, the postcode and the description) and the photos you
+          add. Photos are stored as new copies without the hidden details phones add, such as the place they were taken.
+          Nothing else about you is kept: the site counts page views per day, never who made them.
+        </p>
+        <h2 className="h4 mt-4">Who sees it</h2>
+        <p>
+          Only {owner} of {business}, signed in to the site's admin pages. Your photos are never shown on the website. Your
+          details are used to reply about your job and are not passed to anyone else or used for advertising.
+        </p>
+        <h2 className="h4 mt-4">For how long</h2>
+        <p>
+          While we talk about the job, and for {retentionDays} days after the enquiry is closed, when it is deleted with its
+          photos. You can ask for it to be deleted sooner, or for a copy, at <a href={`mailto:${email}`}>{email}</a>.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import sharp from "sharp";
+import { runDecode } from "../images/decode-queue.server";
+import { DECODE_OPTIONS, inspectUpload } from "../images/inspect-upload.server";
+import type { Storage } from "../storage/storage.server";
+
+/**
+ * Customers' photos: checked exactly as gallery uploads are (magic numbers, size, pixel limit, the HEIC message),
+ * then decoded once, turned upright, shrunk to at most 2048 px and re-encoded as JPEG, which leaves every EXIF tag
+ * (GPS included), XMP and ICC profile behind. A 480 px WebP serves the inbox's thumbnails. They live under
+ * enquiries/{enquiryId}/ and are only ever served to admins.
+ */
+
+const MAX_SIDE = 2048;
+const THUMB_SIDE = 480;
+export type ProcessedPhoto = { jpeg: Buffer; thumb: Buffer; width: number; height: number };
+
+/**
+ * Every decode of an enquiry photo goes through here, and through the process's one decode queue (inspectUpload
+ * queues its own header read, so the two steps take separate turns and never wait on each other). Throws
+ * ImageRejectedError with a message for the customer, DecodeQueueFullError when the server is too busy.
+ */
+export async function processEnquiryPhoto(file: string): Promise<ProcessedPhoto> {
+  await inspectUpload(file);
+  return runDecode(async () => {
+    const { data: jpeg, info } = await sharp(file, DECODE_OPTIONS)
+      .autoOrient()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .toColourspace("srgb")
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(jpeg).resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: "inside", withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+    return { jpeg, thumb, width: info.width, height: info.height };
+  });
+}
+
+export type PhotoSize = "full" | "thumb";
+
+export function enquiryPhotoKey(enquiryId: string, photoId: string, size: PhotoSize): string {
+  return size === "full" ? `enquiries/${enquiryId}/${photoId}.jpg` : `enquiries/${enquiryId}/${photoId}-thumb.webp`;
+}
+
+export async function storeEnquiryPhoto(storage: Storage, enquiryId: string, photoId: string, photo: ProcessedPhoto): Promise<void> {
+  await storage.put(enquiryPhotoKey(enquiryId, photoId, "full"), photo.jpeg, { contentType: "image/jpeg" });
+  await storage.put(enquiryPhotoKey(enquiryId, photoId, "thumb"), photo.thumb, { contentType: "image/webp" });
+}
+
+/** Removes every stored file of an enquiry (after its row is gone, or when saving it failed). */
+export async function deleteEnquiryFiles(storage: Storage, enquiryId: string): Promise<void> {
+  const keys: string[] = [];
+  for await (const key of storage.list(`enquiries/${enquiryId}/`)) keys.push(key);
+  for (const key of keys) await storage.delete(key);
+}

@@ -1,0 +1,35 @@
+import { sql } from "kysely";
+import type { RouterContextProvider } from "react-router";
+import type { Db } from "../db/client.server";
+import { listCategories } from "../db/categories.server";
+import type { Category } from "../db/schema.server";
+import { visitStateContext } from "../http/request-context.server";
+import { decideVisit } from "../visits/visitor-cookie.server";
+import { recordVisit } from "../visits/visits.server";
+
+export type LayoutData = { categories: Pick<Category, "id" | "name">[]; visitorNumber: number };
+
+/**
+ * What every page's header and footer show: the gallery categories and the visitor number. A repeat view reads
+ * both in one query; a browser's first view counts itself (one transaction) and then reads the categories.
+ */
+export async function getLayoutData(db: Db, request: Request, context: Readonly<RouterContextProvider>): Promise<LayoutData> {
+  if (decideVisit(request) === "count") {
+    const visitorNumber = await recordVisit(db);
+    context.get(visitStateContext).counted = true;
+    return { categories: await listCategories(db), visitorNumber };
+  }
+  const rows = await db
+    .selectFrom("visitCounter as v")
+    .leftJoin("category as c", (join) => join.on(sql<boolean>`1 = 1`))
+    .select(["v.count", "c.id", "c.name"])
+    .where("v.id", "=", 1)
+    .orderBy(sql`lower("c"."name")`)
+    .execute();
+  // The counter row is made by the first migration; should it be gone, the categories are still shown.
+  if (rows.length === 0) return { categories: await listCategories(db), visitorNumber: 0 };
+  return {
+    categories: rows.flatMap((row) => (row.id === null || row.name === null ? [] : [{ id: row.id, name: row.name }])),
+    visitorNumber: Number(rows[0]!.count),
+  };
+}

@@ -1,0 +1,147 @@
+// npm run bench:load [-- --quick] [-- --no-build] [-- --no-faults]
+// Load and fault runs against the production server (BENCH_PORT, default 3329) on its own port with a seeded
+// DATA_DIR (a 1,000-photo gallery):
+// 1. autocannon on a static file (/favicon.svg), /, /services, /contact and the 1,000-photo gallery page, at 20 and
+//    50 connections (CONNECTIONS), DURATION seconds each (default 30; --quick: 3), as a visitor whose visit is
+//    already counted (cookie visited=1): req/s, p50, p99, errors and the ratio to the static file;
+// 2. the database queries each anonymous page costs (a second server logging every query);
+// 3. the fault runs, which are tests (their assertions live there; this prints what they took): 200 first visits
+//    at once on SQLite and PostgreSQL, kill -9 while photos are processed, two instances on one PostgreSQL and one
+//    bucket, the hostile-upload corpus through both uploads. They use E2E_PORT = BENCH_PORT + 1 and up.
+// A benchmark, not a test: it reports, and fails only when a run could not be made or a fault run failed.
+import autocannon from "autocannon";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startIsolatedServer } from "../tests/support/server.ts";
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has("--quick");
+const PORT = Number(process.env.BENCH_PORT ?? 3329);
+const DURATION = Number(process.env.DURATION ?? (quick ? 3 : 30));
+const CONNECTIONS = (process.env.CONNECTIONS ?? "20,50").split(",").map(Number);
+const work = path.resolve("tmp/bench-load");
+const dataDir = path.join(work, "data");
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(", ");
+const loadBefore = load();
+
+function run(command: string, commandArgs: string[], options: { env?: NodeJS.ProcessEnv; capture?: boolean } = {}): string {
+  const result = spawnSync(command, commandArgs, { stdio: options.capture ? ["ignore", "pipe", "inherit"] : "inherit", env: options.env ?? process.env, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed with ${result.status}`);
+  return result.stdout ?? "";
+}
+
+if (!args.has("--no-build")) run("npm", ["run", "build"]);
+
+console.log("Seeding a 1,000-photo gallery…");
+rmSync(work, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+const seeded = run(process.execPath, ["--import", "./scripts/support/resolve-app-imports.ts", "scripts/support/bench-load-seed.ts", dataDir], {
+  capture: true,
+  env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn" },
+});
+const galleryId = Number(seeded.trim().split("\n").at(-1));
+const PAGES = ["/favicon.svg", "/", "/services", "/contact", `/gallery/${galleryId}`];
+const HEADERS = {
+  cookie: "visited=1",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+  "accept-encoding": "br, gzip",
+};
+
+// 1. Load.
+const server = await startIsolatedServer(PORT, { LOG_LEVEL: "warn" }, { dataDir, keepData: true });
+type Row = { page: string; connections: number; rps: number; p50: number; p99: number; errors: number };
+const rows: Row[] = [];
+try {
+  for (const connections of CONNECTIONS) {
+    for (const page of PAGES) {
+      // A short warm-up, so the first requests' compile and cache work is not in the figures.
+      await autocannon({ url: `${server.baseURL}${page}`, connections, duration: 1, headers: HEADERS });
+      const result = await autocannon({ url: `${server.baseURL}${page}`, connections, duration: DURATION, headers: HEADERS });
+      rows.push({
+        page,
+        connections,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+      });
+      process.stdout.write(".");
+    }
+  }
+} finally {
+  await server.stop();
+}
+console.log();
+
+// 2. Queries per anonymous page, read from a server that logs every query.
+const traced = await startIsolatedServer(PORT, { LOG_LEVEL: "trace" }, { dataDir, keepData: true, captureLog: true });
+const queries: { page: string; repeat: number; first: number }[] = [];
+try {
+  const count = async (page: string, cookie: string) => {
+    const start = traced.log().length;
+    await (await fetch(`${traced.baseURL}${page}`, { headers: { ...HEADERS, cookie } })).text();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const lines = traced.log().slice(start).split("\n");
+    // The background worker's look for unfinished images is not the page's.
+    return lines.filter((line) => line.includes('"msg":"db query"') && !line.includes("leaseOwner")).length;
+  };
+  for (const page of PAGES.slice(1)) queries.push({ page, repeat: await count(page, "visited=1"), first: await count(page, "") });
+} finally {
+  await traced.stop();
+}
+
+// 3. Fault runs.
+type Fault = { name: string; result: string; seconds: number };
+const faults: Fault[] = [];
+if (!args.has("--no-faults")) {
+  const report = path.join(work, "faults.json");
+  const files = ["first-visits", "crash-recovery", "two-instances", "image-jobs", "hardening-server"].map((f) => `tests/integration/${f}.test.ts`);
+  const testRun = spawnSync("npx", ["vitest", "run", ...files, "--reporter=json", `--outputFile=${report}`], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, E2E_PORT: String(PORT + 1), REQUIRE_PG: "1", REQUIRE_S3: "1" },
+  });
+  const json = JSON.parse(readFileSync(report, "utf8")) as {
+    testResults: { assertionResults: { ancestorTitles: string[]; title: string; status: string; duration?: number }[] }[];
+  };
+  const corpus = "the hostile-upload corpus";
+  for (const file of json.testResults) {
+    for (const test of file.assertionResults) {
+      const seconds = (test.duration ?? 0) / 1000;
+      if (test.ancestorTitles.includes(corpus)) {
+        // One line for the whole corpus: every file through both uploads.
+        const row = faults.find((f) => f.name.startsWith(corpus)) ?? faults[faults.push({ name: corpus, result: "passed", seconds: 0 }) - 1]!;
+        row.seconds += seconds;
+        if (test.status !== "passed") row.result = test.status;
+        continue;
+      }
+      // The server's other hostile-request tests are the security section's, not fault runs.
+      if (file.assertionResults.some((t) => t.ancestorTitles.includes(corpus))) continue;
+      faults.push({ name: [...test.ancestorTitles, test.title].join(" › "), result: test.status, seconds });
+    }
+  }
+  const corpusRow = faults.find((f) => f.name === corpus);
+  if (corpusRow) corpusRow.name = `${corpus}: every file through the gallery upload and the profile picture, refused with its message`;
+  if (testRun.status !== 0) process.exitCode = 1;
+}
+
+// Report.
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+console.log(`\nProduction server on 127.0.0.1:${PORT}, ${os.availableParallelism()} CPUs, Node ${process.version}; ${DURATION} s per run, cookie visited=1, Accept-Encoding: br, gzip.`);
+console.log(`Load average (1, 5, 15 min): ${loadBefore} before, ${load()} after (the machine may be shared).\n`);
+console.log("| request | connections | req/s | p50 | p99 | errors | vs static file |");
+console.log("|---|---|---|---|---|---|---|");
+for (const row of rows) {
+  const base = rows.find((r) => r.page === "/favicon.svg" && r.connections === row.connections)!;
+  const label = row.page.startsWith("/gallery/") ? "/gallery/{id} (1,000 photos)" : row.page === "/favicon.svg" ? "/favicon.svg (static file)" : row.page;
+  console.log(`| ${label} | ${row.connections} | ${fmt(row.rps)} | ${row.p50} ms | ${row.p99} ms | ${row.errors} | ${fmt((row.rps / base.rps) * 100, 1)} % |`);
+}
+console.log("\n| page (anonymous) | queries, visit already counted | queries, first visit |");
+console.log("|---|---|---|");
+for (const q of queries) console.log(`| ${q.page.startsWith("/gallery/") ? "/gallery/{id}" : q.page} | ${q.repeat} | ${q.first} |`);
+if (faults.length > 0) {
+  console.log("\n| fault run (a test) | result | time |");
+  console.log("|---|---|---|");
+  for (const fault of faults) console.log(`| ${fault.name} | ${fault.result} | ${fmt(fault.seconds, 1)} s |`);
+}

@@ -1,0 +1,167 @@
+import { type Page, expect, test } from "@playwright/test";
+import exifReader from "exif-reader";
+import path from "node:path";
+import sharp from "sharp";
+import { startSmtpServer } from "../setup/smtp";
+import { type RunningServer, startIsolatedServer } from "../support/server";
+import { type Smtp, signUpVerified } from "./support/accounts";
+import { trackPageErrors } from "./support/page-errors";
+import { axeViolations, waitForHydration } from "./support/public-site";
+
+// A fresh site with real mail: quote requests with and without JavaScript, and the admin's inbox.
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 11;
+const FIXTURES = path.resolve("tests/fixtures/images");
+const OWNER = "owner@quotes.test";
+let server: RunningServer;
+let smtp: Smtp;
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+
+test.beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startIsolatedServer(PORT, { SMTP_URL: smtp.url, ENQUIRY_LIMIT_PER_IP: "50" });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+const NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+
+async function fillQuote(page: Page, name: string, photos: string[] = []) {
+  await page.getByLabel("Your name").fill(name);
+  await page.getByRole("textbox", { name: "E-mail" }).fill("sam@customer.test");
+  await page.getByLabel("Postcode of the job").fill("pe2 8ab");
+  await page.getByLabel("Kind of work").selectOption({ label: "Tiling" });
+  await page.getByLabel("About the job").fill(`Retile the bathroom walls for ${name}, about 9 square metres.`);
+  if (photos.length > 0) await page.getByLabel(/Photos of the job/).setInputFiles(photos.map((p) => path.join(FIXTURES, p)));
+  await page.getByLabel(/I have read/).check();
+}
+
+async function answerQuestion(page: Page) {
+  const label = (await page.locator("label[for=quote-check]").textContent()) ?? "";
+  const [, a, b] = /What is (\w+) plus (\w+)\?/.exec(label) ?? [];
+  await page.locator("#quote-check").fill(String(NUMBERS.indexOf(a!) + NUMBERS.indexOf(b!)));
+}
+
+test("the owner's account (first to verify) is admin", async ({ page }) => {
+  await signUpVerified(page, smtp, OWNER);
+});
+
+test("with JavaScript: a quote with two photos shows previews and field messages, arrives, and is mailed", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await page.goto("/contact");
+  await waitForHydration(page);
+  // Checked before anything is sent, with the message beside the field.
+  await page.getByRole("button", { name: "Send my enquiry" }).click();
+  await expect(page.getByText("Please tell me your name")).toBeVisible();
+  await expect(page.getByText("Please give an e-mail address or a phone number")).toBeVisible();
+  await expect(page.getByLabel("Your name")).toBeFocused();
+
+  await fillQuote(page, "Sam Tiler", ["exif-rotated.jpg", "landscape.jpg"]);
+  const chosen = page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem");
+  await expect(chosen).toHaveCount(2);
+  await expect(chosen.first().locator("img")).toHaveJSProperty("complete", true);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.waitForTimeout(3_000);
+  await page.getByRole("button", { name: "Send my enquiry" }).click();
+  await expect(page).toHaveURL(/\/contact\/thanks\?ref=Q-/, { timeout: 30_000 });
+  const reference = (await page.getByTestId("quote-reference").textContent()) ?? "";
+  expect(reference).toMatch(/^Q-[0-9A-Z]{8}$/);
+
+  const mail = await smtp.waitFor((m) => m.to.includes(OWNER) && m.subject.includes(reference));
+  expect(mail.text).toContain("Sam Tiler");
+  expect(mail.text).toContain("exif-rotated.jpg, landscape.jpg");
+  await smtp.waitFor((m) => m.to.includes("sam@customer.test") && m.subject.includes(reference));
+  expect(errors).toEqual([]);
+});
+
+test("the admin sees it in the inbox with its photos, without GPS; visitors cannot fetch them", async ({ page, browser }) => {
+  await page.context().clearCookies();
+  const { signIn } = await import("./support/accounts");
+  await signIn(page, OWNER);
+  await page.goto("/manage/enquiries");
+  await expect(page.getByTestId("unread-enquiries")).toContainText("1");
+  await page.getByRole("link", { name: /Sam Tiler/ }).click();
+  await expect(page.getByRole("heading", { name: /Sam Tiler/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Reply by e-mail/ })).toHaveAttribute("href", /^mailto:sam@customer\.test\?subject=Your%20enquiry%20Q-/);
+  await expect(page.getByTestId("enquiry-mail")).toContainText(`Notification to ${OWNER}: sent`);
+  const photos = page.getByRole("list", { name: "Photos" }).getByRole("link");
+  await expect(photos).toHaveCount(2);
+  await photos.first().click();
+  const lightbox = page.getByRole("dialog", { name: /Photo 1 of 2/ });
+  await expect(lightbox.getByRole("img")).toHaveJSProperty("complete", true);
+  await lightbox.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("dialog", { name: /Photo 2 of 2/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  const href = (await photos.first().getAttribute("href"))!;
+  const photo = await page.request.get(href);
+  expect(photo.status()).toBe(200);
+  const bytes = await photo.body();
+  expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+  expect(() => exifReader(bytes)).toThrow();
+
+  const visitor = await browser.newContext();
+  expect((await visitor.request.get(`http://127.0.0.1:${PORT}${href}`)).status()).toBe(404);
+  await visitor.close();
+
+  // Status and notes.
+  await page.getByLabel("Status").selectOption("replied");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Status saved.")).toBeVisible();
+  await page.goto("/manage/enquiries?status=replied");
+  await expect(page.getByRole("link", { name: /Sam Tiler/ })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a quote posts as a plain form, with the question answered instead of the proof of work", async ({ page }) => {
+    await page.goto("/contact");
+    await fillQuote(page, "Pat Plainform", ["exif-rotated.jpg", "tiny.png"]);
+    await answerQuestion(page);
+    await page.waitForTimeout(3_000);
+    await page.getByRole("button", { name: "Send my enquiry" }).click();
+    await expect(page).toHaveURL(/\/contact\/thanks\?ref=Q-/);
+    const reference = (await page.getByTestId("quote-reference").textContent()) ?? "";
+    const mail = await smtp.waitFor((m) => m.to.includes(OWNER) && m.subject.includes(reference));
+    expect(mail.text).toContain("Pat Plainform");
+  });
+
+  test("refusals keep what was typed: a missing check, a post under 3 s, a filled honeypot", async ({ page }) => {
+    const before = smtp.messages.length;
+    await page.goto("/contact");
+    await fillQuote(page, "Robin Refused");
+    await page.waitForTimeout(3_000);
+    await page.getByRole("button", { name: "Send my enquiry" }).click();
+    await expect(page.getByRole("alert")).toContainText("Please answer the question");
+    await expect(page.getByLabel("Your name")).toHaveValue("Robin Refused");
+    await expect(page.getByLabel("About the job")).toHaveValue(/Retile the bathroom walls for Robin Refused/);
+    await expect(page.getByLabel("Kind of work")).toHaveValue("tiling");
+
+    await page.goto("/contact");
+    await fillQuote(page, "Quick Quinn");
+    await answerQuestion(page);
+    await page.getByRole("button", { name: "Send my enquiry" }).click();
+    await expect(page.getByRole("alert")).toContainText("Please wait a moment and send again");
+    await expect(page.getByLabel("Your name")).toHaveValue("Quick Quinn");
+    // Waiting and sending the same form again works.
+    await page.waitForTimeout(3_000);
+    await answerQuestion(page);
+    await page.getByRole("button", { name: "Send my enquiry" }).click();
+    await expect(page).toHaveURL(/\/contact\/thanks/);
+
+    await page.goto("/contact");
+    await fillQuote(page, "Hal Honeypot");
+    await answerQuestion(page);
+    await page.locator("#quote-website").fill("http://spam.example", { force: true });
+    await page.waitForTimeout(3_000);
+    await page.getByRole("button", { name: "Send my enquiry" }).click();
+    await expect(page.getByRole("alert")).toContainText("A field that people leave empty was filled in");
+    await expect(page.getByLabel("Your name")).toHaveValue("Hal Honeypot");
+    // Only Quick Quinn's enquiry was mailed.
+    await expect.poll(() => smtp.messages.slice(before).filter((m) => m.to.includes(OWNER)).map((m) => m.text.includes("Quick Quinn"))).toEqual([true]);
+  });
+});

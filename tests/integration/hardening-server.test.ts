@@ -1,0 +1,241 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import sharp from "sharp";
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, createDb } from "~/server/db/client.server";
+import { S3Storage } from "~/server/storage/s3.server";
+import { makeHostileCorpus } from "../../scripts/support/hostile-corpus";
+import { listKeys } from "../setup/images";
+import { type TestS3, startS3Server } from "../setup/s3";
+import { HttpClient, completeUpload, createVerifiedUser, linkFromOutbox, uploadThroughTus } from "../support/http-client";
+import { type RunningServer, startIsolatedServer } from "../support/server";
+
+// The production build as a real server on SQLite and S3 (s3rver), tried as an attacker would. Logs at trace level,
+// so the test can read every request line and every database query the server made.
+const built = existsSync("build/server/index.js");
+const s3 = await startS3Server();
+const skipReason = !built ? "run `npm run build` first" : s3.skipReason;
+const PASSWORD = "hardening-test-password-1";
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+const rss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
+
+/** POSTs `total` bytes of form data in 64 KB chunks, chunked unless `declare`; stops sending once answered. */
+function bigPost(url: string, total: number, declare: boolean): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    let sent = 0;
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(url).origin, ...(declare ? { "content-length": String(total) } : {}) },
+      },
+      (response) => {
+        answered = true;
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
+    request.on("error", (error) => (answered ? undefined : reject(error)));
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const pump = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return request.once("drain", pump);
+      }
+      if (!answered) request.end();
+    };
+    pump();
+  });
+}
+
+const withTimeout = <T,>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms))]);
+
+describe.skipIf(skipReason !== undefined)(skipReason ? `the site under hostile requests (skipped: ${skipReason})` : "the site under hostile requests", () => {
+  let server: RunningServer;
+  let db: Db;
+  let storage: S3Storage;
+  let admin: HttpClient;
+  const adminEmail = "owner@hardening.test";
+
+  beforeAll(async () => {
+    const { bucket, endpoint, region, accessKeyId, secretAccessKey } = (s3.server as TestS3).config;
+    server = await startIsolatedServer(
+      Number(process.env.E2E_PORT ?? 3210) + 11,
+      {
+        STORAGE_URL: `s3://${bucket}?endpoint=${encodeURIComponent(endpoint!)}&region=${region}`,
+        AWS_ACCESS_KEY_ID: accessKeyId!,
+        AWS_SECRET_ACCESS_KEY: secretAccessKey!,
+        LOG_LEVEL: "trace",
+      },
+      { captureLog: true },
+    );
+    db = createDb({ kind: "sqlite", file: path.join(server.dataDir, "site.db") });
+    storage = new S3Storage((s3.server as TestS3).config);
+    admin = new HttpClient(server.baseURL);
+    await createVerifiedUser(admin, server.dataDir, adminEmail, PASSWORD);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.destroy();
+    await server?.stop();
+    await s3.server?.stop();
+  });
+
+  it("answers a 64 MB POST to /signIn with 413 within a second, its memory hardly growing", async () => {
+    const before = rss(server.pid);
+    for (const declare of [false, true]) {
+      const result = await bigPost(`${server.baseURL}/signIn`, 64 * 1024 * 1024, declare);
+      expect(result.status, declare ? "with Content-Length" : "chunked").toBe(413);
+      expect(result.ms).toBeLessThan(1000);
+    }
+    expect(rss(server.pid) - before).toBeLessThan(10 * 1024 * 1024);
+    expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200);
+  });
+
+  it("releases the S3 stream of every HEAD: after 500 HEADs of an avatar, /media still answers", async () => {
+    // Large enough that S3 cannot finish sending it to a reader that never reads: the socket stays taken.
+    await storage.put("profile-pics/head-test.webp", randomBytes(2 * 1024 * 1024));
+    const avatar = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123456" } }).webp().toBuffer();
+    const imageId = uuidv7();
+    const now = new Date().toISOString();
+    const { id: categoryId } = await db.insertInto("category").values({ name: "Head test", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
+    const variant = { name: "w640", format: "webp", width: 8, height: 8, size: avatar.length, hash: "headtest0001" };
+    await storage.put(`images/${imageId}/w640.webp`, avatar);
+    await db
+      .insertInto("image")
+      .values({ id: imageId, categoryId, name: "head", title: "", caption: "", width: 8, height: 8, placeholder: null, status: "ready", variants: JSON.stringify([variant]), createdAt: now, updatedAt: now })
+      .execute();
+
+    for (let round = 0; round < 20; round++) {
+      const heads = await Promise.all(
+        Array.from({ length: 25 }, () => withTimeout(fetch(`${server.baseURL}/avatars/head-test.webp`, { method: "HEAD" }), 5000, "a HEAD")),
+      );
+      expect(heads.every((r) => r.status === 200)).toBe(true);
+    }
+    const media = await withTimeout(fetch(`${server.baseURL}/media/${imageId}/w640.webp`), 5000, "/media");
+    expect(media.status).toBe(200);
+    expect(Buffer.from(await media.arrayBuffer()).equals(avatar)).toBe(true);
+  });
+
+  it("answers /signIn with a malformed Referer instead of failing", async () => {
+    for (const referer of ["http://[::1", "not a url", "javascript:alert(1)"]) {
+      const response = await fetch(`${server.baseURL}/signIn`, { headers: { referer } });
+      expect(response.status, referer).toBe(200);
+    }
+  });
+
+  it("refuses a password over 128 characters with the spec's kind of message", async () => {
+    const client = new HttpClient(server.baseURL);
+    const response = await client.post("/signIn", { intent: "sign-in", email: adminEmail, password: "p".repeat(129), redirectTo: "/" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Password too long (128 characters at most)");
+  });
+
+  it("renews the session cookie as the session slides", async () => {
+    const member = new HttpClient(server.baseURL);
+    await createVerifiedUser(member, server.dataDir, "slider@hardening.test", PASSWORD);
+    const user = await db.selectFrom("user").select("id").where("email", "=", "slider@hardening.test").executeTakeFirstOrThrow();
+    // A session last refreshed two days ago (Better Auth refreshes after a day), still valid for five.
+    const session = await db.selectFrom("session").select(["id", "expiresAt"]).where("userId", "=", user.id).executeTakeFirstOrThrow();
+    const fiveDays = new Date(Date.now() + 5 * 24 * 3600 * 1000);
+    await db
+      .updateTable("session")
+      .set({ updatedAt: new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString(), expiresAt: fiveDays.toISOString() })
+      .where("id", "=", session.id)
+      .execute();
+    const response = await fetch(`${server.baseURL}/profile`, { headers: { cookie: member.cookieHeader, "user-agent": BROWSER } });
+    expect(response.status).toBe(200);
+    const renewed = response.headers.getSetCookie().find((c) => c.includes("session_token="));
+    expect(renewed, "a renewed session cookie").toBeDefined();
+    expect(Number(/Max-Age=(\d+)/i.exec(renewed!)?.[1])).toBeGreaterThan(6 * 24 * 3600);
+    const after = await db.selectFrom("session").select("expiresAt").where("id", "=", session.id).executeTakeFirstOrThrow();
+    expect(new Date(after.expiresAt).getTime()).toBeGreaterThan(fiveDays.getTime());
+  });
+
+  it("writes no verification or reset token to the log", async () => {
+    const email = "forgetful@hardening.test";
+    const member = new HttpClient(server.baseURL);
+    await createVerifiedUser(member, server.dataDir, email, PASSWORD);
+    expect((await new HttpClient(server.baseURL).post("/forgot-password", { email })).status).toBe(200);
+    const resetLink = linkFromOutbox(server.dataDir, email, "reset-password");
+    const visit = await member.get(resetLink);
+    expect(visit.status).toBe(302);
+    const token = new URL(visit.headers.get("location")!, server.baseURL).searchParams.get("token")!;
+    expect((await member.post("/reset-password", { token, newPassword: "a-brand-new-password-2" })).status).toBe(200);
+
+    const tokens = [token, /reset-password\/([^?\s"]+)/.exec(resetLink)![1]!];
+    for (const file of readdirSync(path.join(server.dataDir, "outbox"))) {
+      const raw = readFileSync(path.join(server.dataDir, "outbox", file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const verification = /verify-email\?token=([^&\s"<]+)/.exec(raw);
+      if (verification) tokens.push(verification[1]!);
+    }
+    const log = server.log();
+    expect(log).toContain("reset-password");
+    expect(log).toContain("[redacted]");
+    for (const secret of tokens) expect(log.includes(secret), `token ${secret.slice(0, 8)}… in the log`).toBe(false);
+  });
+
+  it("costs one database query for the layout of an anonymous page, and none for a session", async () => {
+    const queriesFor = async (url: string, cookie: string) => {
+      const start = server.log().length;
+      const response = await fetch(`${server.baseURL}${url}`, { headers: { cookie, "user-agent": BROWSER } });
+      await response.text();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return server
+        .log()
+        .slice(start)
+        .split("\n")
+        .filter((line) => line.includes('"msg":"db query"') && !line.includes("leaseOwner")).length;
+    };
+    expect(await queriesFor("/contact", "visited=1")).toBe(1);
+    expect(await queriesFor("/", "visited=1")).toBe(2);
+    // A first visit counts itself: the transaction's two writes and its begin and commit, then the categories.
+    expect(await queriesFor("/contact", "")).toBeLessThanOrEqual(5);
+  });
+
+  describe("the hostile-upload corpus", async () => {
+    const corpus = await makeHostileCorpus();
+
+    it.each(corpus.map((file) => [file.name, file] as const))("%s is refused through the gallery upload with its message, nothing stored", async (_name, file) => {
+      const now = new Date().toISOString();
+      const category =
+        (await db.selectFrom("category").select("id").where("name", "=", "Hostile").executeTakeFirst()) ??
+        (await db.insertInto("category").values({ name: "Hostile", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow());
+      const uploadId = await uploadThroughTus(admin, file.bytes, file.name);
+      const result = await completeUpload(admin, uploadId, category.id, file.name);
+      expect(result.status).toBe(400);
+      expect(result.body.message).toMatch(file.refusal);
+      expect(await db.selectFrom("image").select("id").where("categoryId", "=", category.id).execute()).toEqual([]);
+      expect(readdirSync(path.join(server.dataDir, "tus", "taken"))).toEqual([]);
+      expect(existsSync(path.join(server.dataDir, "image-jobs")) ? readdirSync(path.join(server.dataDir, "image-jobs")) : []).toEqual([]);
+    });
+
+    it.each(corpus.map((file) => [file.name, file] as const))("%s is refused as a profile picture with its message, nothing stored", async (_name, file) => {
+      const form = new FormData();
+      form.set("intent", "picture");
+      form.set("picture", new File([new Uint8Array(file.bytes)], file.name, { type: "image/jpeg" }));
+      const response = await fetch(`${server.baseURL}/profile.data`, {
+        method: "POST",
+        headers: { origin: server.baseURL, cookie: admin.cookieHeader },
+        body: form,
+      });
+      const body = await response.text();
+      expect(response.status).toBe(400);
+      // An empty file part is no file at all to the form.
+      expect(body).toMatch(file.bytes.length === 0 ? /choose an image file/ : file.refusal);
+    });
+
+    it("left nothing in the bucket, and the server still answers", async () => {
+      expect(await listKeys(storage, "profile-pics/")).toEqual(["profile-pics/head-test.webp"]);
+      expect((await listKeys(storage, "images/")).every((key) => key.endsWith("/w640.webp"))).toBe(true);
+      expect(await listKeys(storage, "masters/")).toEqual([]);
+      expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200);
+    });
+  });
+});
