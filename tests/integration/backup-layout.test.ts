@@ -36,15 +36,15 @@ for (const dialect of await testDialects()) {
     });
 
     it("picks up a table a later migration adds, with its foreign keys, without a list to update", async () => {
-      await sql.raw(`create table "enquiry" ("id" integer primary key, "userId" text references "user" ("id"), "message" text not null)`).execute(test.db);
-      await sql.raw(`create table "enquiryPhoto" ("id" integer primary key, "enquiryId" integer not null references "enquiry" ("id"), "key" text not null)`).execute(test.db);
+      await sql.raw(`create table "laterThing" ("id" integer primary key, "userId" text references "user" ("id"), "note" text not null)`).execute(test.db);
+      await sql.raw(`create table "laterThingPart" ("id" integer primary key, "thingId" integer not null references "laterThing" ("id"), "key" text not null)`).execute(test.db);
       const layout = await readDatabaseLayout(test.db);
       const names = layout.map((table) => table.name);
-      expect(names.indexOf("user")).toBeLessThan(names.indexOf("enquiry"));
-      expect(names.indexOf("enquiry")).toBeLessThan(names.indexOf("enquiryPhoto"));
-      expect(layout.find((table) => table.name === "enquiryPhoto")).toMatchObject({ primaryKey: ["id"], references: ["enquiry"] });
-      await sql.raw(`drop table "enquiryPhoto"`).execute(test.db);
-      await sql.raw(`drop table "enquiry"`).execute(test.db);
+      expect(names.indexOf("user")).toBeLessThan(names.indexOf("laterThing"));
+      expect(names.indexOf("laterThing")).toBeLessThan(names.indexOf("laterThingPart"));
+      expect(layout.find((table) => table.name === "laterThingPart")).toMatchObject({ primaryKey: ["id"], references: ["laterThing"] });
+      await sql.raw(`drop table "laterThingPart"`).execute(test.db);
+      await sql.raw(`drop table "laterThing"`).execute(test.db);
     });
 
     it("backs up and restores a site nobody has used yet (every table empty)", async () => {

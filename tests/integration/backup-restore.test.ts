@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBackupLayout } from "~/server/backup/database-layout.server";
 import { DamagedBackupError, RestoreRefusedError, restoreBackup } from "~/server/backup/restore-backup.server";
 import { createDb, type Db } from "~/server/db/client.server";
+import { listKnownMigrations } from "~/server/db/migrate.server";
 import { getImage } from "~/server/db/images.server";
 import { avatarUrl, storeAvatar } from "~/server/images/avatar.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
@@ -145,7 +146,9 @@ describe.skipIf(skip)("backup and restore across backends", () => {
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain(`Backup written: ${firstArchive}`);
-    expect(backup.stdout).toMatch(/Size: .+\. 6 tables, 13 rows, 17 stored files, 1 images still being processed\./);
+    const tables = (await readBackupLayout(source.db)).map((table) => table.name);
+    const rowCount = Object.values(await readAllRows(source.db)).reduce((sum, rows) => sum + rows.length, 0);
+    expect(backup.stdout).toContain(`. ${tables.length} tables, ${rowCount} rows, 17 stored files, 1 images still being processed.`);
 
     const restore = await runScript("restore", [firstArchive], target.env);
     expect(restore.stderr).toBe("");
@@ -153,7 +156,8 @@ describe.skipIf(skip)("backup and restore across backends", () => {
     expect(restore.stdout).toContain("Every checksum matches");
 
     const rows = await readAllRows(source.db);
-    expect(Object.keys(rows).toSorted()).toEqual(["account", "category", "image", "user", "visitCounter", "visitDay"]);
+    expect(Object.keys(rows).toSorted()).toEqual(tables.toSorted());
+    expect(tables).toEqual(expect.arrayContaining(["account", "category", "image", "user", "visitCounter", "visitDay"]));
     expect(rows.user).toHaveLength(2);
     expect(rows.account!.every((row) => JSON.parse(row).password)).toBe(true);
     expect(rows.image).toHaveLength(5);
@@ -265,10 +269,11 @@ describe.skipIf(skip)("backup and restore across backends", () => {
   it("refuses a backup from a newer version of the site", async () => {
     const tarball = gunzipSync(await readFile(firstArchive));
     const text = tarball.toString("latin1");
-    const at = text.indexOf('"0004-index-image-category-order"\n ]');
+    const latest = listKnownMigrations().at(-1) as string;
+    const at = text.indexOf(`"${latest}"\n ]`);
     expect(at).toBeGreaterThan(0);
     // Same length, so the tar stays well-formed; the manifest's own checksum is not in the manifest.
-    const changed = text.slice(0, at) + '"9999-index-image-category-order"' + text.slice(at + 33);
+    const changed = text.slice(0, at + 1) + "9999" + text.slice(at + 5);
     const file = path.join(work, "newer.tar.gz");
     await writeFile(file, gzipSync(Buffer.from(changed, "latin1")));
     const empty = await createTestDatabase("sqlite", { migrate: false });
