@@ -37,13 +37,15 @@ export default defineConfig({
       build: {
         rollupOptions: {
           output: {
-            // Fewer, larger chunks: every file costs a request and its headers, and the framework and the
-            // react-bootstrap layout are needed on every page anyway (bench:pages checks the JavaScript budget).
+            // Fewer, larger chunks: every file costs a request and its headers, and the framework and the layout
+            // are needed on every page anyway (bench:pages checks the JavaScript budget). react-bootstrap is only
+            // on the account and admin pages: the public pages' menus, accordions and dialogs are native HTML.
             manualChunks(id: string) {
               if (/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return "framework";
               if (/node_modules\/(react-bootstrap|@restart|@react-aria|react-aria|@popperjs|dom-helpers|react-transition-group|react-lifecycles-compat|uncontrollable|classnames|warning|invariant|prop-types|@babel\/runtime|@swc\/helpers)\//.test(id)) return "ui";
-              // The small helpers several public pages share, as one file rather than one request each.
-              if (/\/app\/(lib\/(seo|page-handle|photo|format|structured-data)|components\/(public\/(photo-view|toggle-photo|paragraphs)|use-hydrated))\.tsx?$/.test(id)) return "public";
+              // The layout every page shows (header, footer, modal) and the small helpers several public pages
+              // share, as one file rather than one request each.
+              if (/\/app\/(lib\/(seo|page-handle|photo|format|structured-data)|components\/(layout\/[\w-]+|modal\/modal-host|nonce|site-styles|public\/(photo-view|toggle-photo|paragraphs)|use-hydrated))\.tsx?$/.test(id)) return "public";
             },
           },
         },

@@ -1,21 +1,26 @@
-// Lighthouse (mobile, simulated throttling) on the public pages of a fresh production build.
+// Lighthouse (mobile) on the public pages of a fresh production build, a gallery page of real photos included.
 // Usage: npm run bench:pages        (BENCH_PORT, default 3329; RUNS, default 3; CHROME_PATH, default /usr/bin/chromium;
-//                                   PAGES, a comma-separated list to measure other pages)
-// Builds, starts the production server on its own port with an empty DATA_DIR, runs Lighthouse RUNS times per
-// page and prints the medians. A benchmark, not a test: it reports, it does not fail on a slow run.
+//                                   PAGES, a comma-separated list to measure other pages, where {gallery} stands for
+//                                   the seeded gallery's address)
+// Builds, seeds an empty DATA_DIR with a gallery of 24 photos sent through the real image pipeline
+// (scripts/support/seed-photo-gallery.ts), starts the production server on its own port, runs Lighthouse RUNS
+// times per page with its simulated throttling and once with DevTools (applied) throttling, and prints the medians.
+// A benchmark, not a test: it reports, it does not fail on a slow run.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CHROMIUM_ARGS } from "../playwright.config.ts";
 
-const PAGES = process.env.PAGES?.split(",") ?? ["/", "/services", "/webdev", "/aboutme"];
+const PAGES = process.env.PAGES?.split(",") ?? ["/", "/services", "/aboutme", "/webdev", "/ha", "/contact", "{gallery}"];
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3329);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 // The same quiet Chromium the end-to-end tests use, headless here because Lighthouse starts it itself.
 const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
-const TARGETS = { score: 100, lcp: 1500, tbt: 50, cls: 0, scriptKb: 150 };
+const TARGETS = { score: 100, lcp: 1500, tbt: 50, cls: 0, scriptKb: 105 };
+// The gallery page: a faster largest paint, and a cap on everything a phone downloads for it (issue 10).
+const GALLERY_TARGETS = { lcp: 1200, totalKb: 200 };
 
 type Run = { score: number; fcp: number; lcp: number; tbt: number; cpuTbt: number; cls: number; bytes: number; scriptBytes: number };
 
@@ -82,23 +87,29 @@ function cpuBlockingTime(traceFile: string, firstPaintTs: number): number {
 }
 
 /** One Lighthouse run; a second try when Lighthouse itself fails (it sometimes loses the trace on a busy machine). */
-function lighthouse(url: string): Run {
+function lighthouse(url: string, throttling: Throttling = "simulate"): Run {
   try {
-    return lighthouseOnce(url);
+    return lighthouseOnce(url, throttling);
   } catch (error) {
     console.error(`${(error as Error).message}; trying once more`);
-    return lighthouseOnce(url);
+    return lighthouseOnce(url, throttling);
   }
 }
 
-function lighthouseOnce(url: string): Run {
+/**
+ * "simulate" (Lighthouse's default) loads the page at full speed and models a slow phone from the trace;
+ * "devtools" really slows the network (150 ms, 1.6 Mbit/s) and the processor (4x) while the page loads.
+ */
+type Throttling = "simulate" | "devtools";
+
+function lighthouseOnce(url: string, throttling: Throttling): Run {
   const work = mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
   try {
     const report = path.join(work, "report.json");
     const flags = [...CHROME_FLAGS, `--user-data-dir=${path.join(work, "profile")}`].join(" ");
     const result = spawnSync(
       path.resolve("node_modules/.bin/lighthouse"),
-      [url, "--quiet", "--only-categories=performance", "--output=json", `--output-path=${report}`, "--save-assets", `--chrome-flags=${flags}`],
+      [url, "--quiet", "--only-categories=performance", `--throttling-method=${throttling}`, "--output=json", `--output-path=${report}`, "--save-assets", `--chrome-flags=${flags}`],
       { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH } },
     );
     if (result.status !== 0) throw new Error(`lighthouse failed on ${url} with ${result.status}`);
@@ -130,16 +141,39 @@ function median(values: number[]): number {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? "" : " ✗");
 
+function seedGallery(dataDir: string): number {
+  const seeded = spawnSync(
+    process.execPath,
+    [
+      "--experimental-transform-types",
+      "--disable-warning=ExperimentalWarning",
+      "--import",
+      "./scripts/support/resolve-app-imports.ts",
+      "scripts/support/seed-photo-gallery.ts",
+      dataDir,
+      "24",
+    ],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "warn" } },
+  );
+  const id = Number(seeded.stdout.trim().split("\n").at(-1));
+  if (seeded.status !== 0 || !Number.isInteger(id)) throw new Error(`seeding the gallery failed (exit ${seeded.status})`);
+  return id;
+}
+
+const loadBefore = os.loadavg();
 run("npm", ["run", "build", "--silent"]);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+console.error("Seeding a gallery of 24 photos through the image pipeline (a minute or two)...");
+const galleryPath = `/gallery/${seedGallery(dataDir)}`;
+const pages = PAGES.map((page) => page.replace("{gallery}", galleryPath));
 const server = await startServer(dataDir);
 try {
   const base = `http://127.0.0.1:${PORT}`;
   // Warm the server up so the first measured run does not pay for module loading.
-  for (const page of PAGES) await (await fetch(base + page)).text();
+  for (const page of pages) await (await fetch(base + page)).text();
 
   const rows: string[] = [];
-  for (const page of PAGES) {
+  for (const page of pages) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const result = lighthouse(base + page);
@@ -148,19 +182,31 @@ try {
       );
       runs.push(result);
     }
+    const applied = lighthouse(base + page, "devtools");
+    console.error(`${page} with DevTools throttling: score ${applied.score}, LCP ${Math.round(applied.lcp)} ms`);
     const m = (key: keyof Run) => median(runs.map((r) => r[key]));
+    const gallery = page === galleryPath;
+    const lcpTarget = gallery ? GALLERY_TARGETS.lcp : TARGETS.lcp;
+    const bytesOk = !gallery || m("bytes") <= GALLERY_TARGETS.totalKb * 1024;
     rows.push(
-      `| ${page} | ${m("score")}${mark(m("score") >= TARGETS.score)} | ${(m("fcp") / 1000).toFixed(2)} s | ${(m("lcp") / 1000).toFixed(2)} s${mark(m("lcp") < TARGETS.lcp)} | ` +
-        `${Math.round(m("tbt"))} ms${mark(m("tbt") < TARGETS.tbt)} | ${Math.round(m("cpuTbt"))} ms | ${m("cls").toFixed(3)}${mark(m("cls") <= TARGETS.cls)} | ${kb(m("bytes"))} | ` +
-        `${kb(m("scriptBytes"))}${mark(m("scriptBytes") < TARGETS.scriptKb * 1024)} |`,
+      `| ${gallery ? "/gallery/{id}" : page} | ${m("score")}${mark(m("score") >= TARGETS.score)} | ${(m("fcp") / 1000).toFixed(2)} s | ${(m("lcp") / 1000).toFixed(2)} s${mark(m("lcp") < lcpTarget)} | ` +
+        `${(applied.lcp / 1000).toFixed(2)} s | ${Math.round(m("tbt"))} ms${mark(m("tbt") < TARGETS.tbt)} | ${Math.round(m("cpuTbt"))} ms | ${m("cls").toFixed(3)}${mark(m("cls") <= TARGETS.cls)} | ` +
+        `${kb(m("bytes"))}${mark(bytesOk)} | ${kb(m("scriptBytes"))}${mark(m("scriptBytes") <= TARGETS.scriptKb * 1024)} |`,
     );
   }
-  console.log(`\nLighthouse 13 mobile (simulated throttling), median of ${RUNS} runs per page, ${new Date().toISOString().slice(0, 10)}:\n`);
-  console.log("| page | performance | FCP | LCP | TBT | TBT by CPU time | CLS | transferred | of which JS |");
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log(`\nLighthouse 13 mobile, median of ${RUNS} runs per page with simulated throttling, and one with DevTools throttling, ${new Date().toISOString().slice(0, 10)}:\n`);
+  console.log("| page | performance | FCP | LCP | LCP, DevTools throttling | TBT | TBT by CPU time | CLS | transferred | of which JS |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);
-  console.log(`\nTargets: performance ${TARGETS.score}, LCP < ${TARGETS.lcp / 1000} s, TBT < ${TARGETS.tbt} ms, CLS ${TARGETS.cls}, JS < ${TARGETS.scriptKb} KB (✗ marks a miss).`);
-  console.log(`"of which JS" counts every script response as transferred, headers included. Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(", ")} on ${os.cpus().length} cores.`);
+  console.log(
+    `\nTargets: performance ${TARGETS.score}, LCP < ${TARGETS.lcp / 1000} s (gallery < ${GALLERY_TARGETS.lcp / 1000} s), TBT < ${TARGETS.tbt} ms, CLS ${TARGETS.cls}, ` +
+      `JS <= ${TARGETS.scriptKb} KB, gallery <= ${GALLERY_TARGETS.totalKb} KB in all (✗ marks a miss; the DevTools column has no target).`,
+  );
+  const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(", ");
+  console.log(
+    `"of which JS" counts every script response as transferred, headers included. Load average before: ${load(loadBefore)}; ` +
+      `at the end: ${load(os.loadavg())}, on ${os.cpus().length} cores.`,
+  );
 } finally {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type GalleryItem, type GalleryPage, appendGalleryPage, getGalleryEntry, getLightboxStep } from "./gallery";
+import { type GalleryItem, type GalleryPage, appendGalleryPage, getFullSizeUrl, getGalleryEntry, getLightboxStep } from "./gallery";
 import type { ImageSources } from "./image-url";
 
 const SOURCES: ImageSources = { sources: [], src: "/media/a/w640.jpg?v=x", srcSet: "", sizes: "100vw", width: 800, height: 600 };
@@ -35,6 +35,15 @@ describe("getGalleryEntry", () => {
   it("keeps HTML in a caption as text for React to escape", () => {
     const caption = "<img src=x onerror=alert(1)>";
     expect(getGalleryEntry(item("a", { caption }), false, "x").caption).toBe(caption);
+  });
+});
+
+describe("getFullSizeUrl", () => {
+  it("links the widest file of the fallback format, the src without a srcset, or the not-found picture", () => {
+    const srcSet = "/media/a/w320.jpg?v=1 320w, /media/a/w640.jpg?v=2 640w, /media/a/w1280.jpg?v=3 1280w";
+    expect(getFullSizeUrl(getGalleryEntry(item("a", { sources: { ...SOURCES, srcSet } }), false, "x"))).toBe("/media/a/w1280.jpg?v=3");
+    expect(getFullSizeUrl(getGalleryEntry(item("a"), false, "x"))).toBe("/media/a/w640.jpg?v=x");
+    expect(getFullSizeUrl(getGalleryEntry(item("a"), true, "x"))).toBe("/images/not-found.png");
   });
 });
 

@@ -41,6 +41,12 @@ export function getGalleryEntry(item: GalleryItem, failed: boolean, fallbackAlt:
   };
 }
 
+/** The widest stored file of the entry's fallback format (JPEG or WebP), or the not-found picture. */
+export function getFullSizeUrl(entry: GalleryEntry): string {
+  const widest = entry.sources?.srcSet.split(", ").at(-1)?.split(" ")[0];
+  return widest || entry.sources?.src || IMAGE_NOT_FOUND.url;
+}
+
 /** Adds the next page to what is shown; a photo already shown (a repeated request) is not shown twice. */
 export function appendGalleryPage(current: GalleryPage, next: GalleryPage): GalleryPage {
   const seen = new Set(current.items.map((item) => item.id));

@@ -19,25 +19,39 @@ export const FORMAT_CONTENT_TYPES: Record<VariantFormat, string> = {
   jpeg: "image/jpeg",
 };
 
-const ImageVariantSchema = z.object({
-  name: z.enum(VARIANT_NAMES),
-  format: z.enum(VARIANT_FORMATS),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+/** One stored file of an image, as recorded in the image row's variants column. */
+export type ImageVariant = {
+  name: VariantName;
+  format: VariantFormat;
+  width: number;
+  height: number;
   /** Bytes, so a page can tell the weight of what it shows. */
-  size: z.number().int().nonnegative(),
+  size: number;
   /** Short content hash: part of the URL, so a changed file gets a new URL and old ones can be cached forever. */
-  hash: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-});
-export type ImageVariant = z.infer<typeof ImageVariantSchema>;
+  hash: string;
+};
 
-const VariantListSchema = z.array(ImageVariantSchema);
+// Built on first use: the pages only ever build URLs from variants, so the browser bundle leaves zod out.
+let variantListSchema: z.ZodType<ImageVariant[]> | undefined;
+function getVariantListSchema(): z.ZodType<ImageVariant[]> {
+  variantListSchema ??= z.array(
+    z.object({
+      name: z.enum(VARIANT_NAMES),
+      format: z.enum(VARIANT_FORMATS),
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+      size: z.number().int().nonnegative(),
+      hash: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    }),
+  );
+  return variantListSchema;
+}
 
 /** The image row's variants column. A damaged value reads as "nothing stored", which pages show as the not-found entry. */
 export function parseVariants(json: string | null | undefined): ImageVariant[] {
   if (!json) return [];
   try {
-    const result = VariantListSchema.safeParse(JSON.parse(json));
+    const result = getVariantListSchema().safeParse(JSON.parse(json));
     return result.success ? result.data : [];
   } catch {
     return [];

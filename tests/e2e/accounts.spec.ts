@@ -7,7 +7,7 @@ import { startSmtpServer } from "../setup/smtp";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { PASSWORD, type Smtp, fillCredentials, linkFromMail, signIn, signOut, signUp, signUpVerified } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
-import { waitForHydration } from "./support/public-site";
+import { disclosure, waitForHydration } from "./support/public-site";
 
 // A fresh site with real mail (smtp-server) and a real OpenID Connect provider standing in for Google.
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
@@ -180,7 +180,7 @@ test("profile: display name, picture and password", async ({ page }) => {
   await signIn(page, member);
   await page.goto("/profile");
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
+  await disclosure(page, "Update Profile / Delete account").click();
 
   const name = page.getByLabel("Display name");
   await name.fill("   ");
@@ -269,7 +269,7 @@ test("users page: grant and remove admin, last-admin rule, delete a user", async
   // The last admin cannot delete their account while members exist.
   await page.goto("/profile");
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
+  await disclosure(page, "Update Profile / Delete account").click();
   await page.getByRole("button", { name: "Delete Account", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete account", exact: true }).click();
   const refusal = page.getByRole("dialog", { name: "Error" });
@@ -306,7 +306,7 @@ test("Google sign-in through the issuer's discovery document, linking an existin
   await page.locator('input[name="password"]').fill("anything");
   await page.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(new RegExp(`^http://127.0.0.1:${PORT}/`));
-  await expect(page.getByRole("button", { name: /Account menu/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Account menu/ })).toBeVisible();
   await page.goto("/manage/users");
   await waitForHydration(page);
   const rows = page.locator('tr[data-testid^="user-row-"]');
@@ -327,8 +327,8 @@ test("Google sign-in through the issuer's discovery document, linking an existin
   await waitForHydration(page);
   await expect(page.getByTestId("profile-email")).toHaveText("newcomer@oidc.test (verified)");
   await expect(page.getByTestId("profile-status")).toHaveText("Member");
-  await expect(page.getByRole("button", { name: "Update Profile / Delete account" })).toBeVisible();
-  await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
+  await expect(disclosure(page, "Update Profile / Delete account")).toBeVisible();
+  await disclosure(page, "Update Profile / Delete account").click();
   await expect(page.getByRole("button", { name: "Change password" })).toHaveCount(0);
   await context.close();
 });
@@ -353,7 +353,7 @@ test("deleting an account: a recent sign-in is required, then 'Account deleted'"
   await signUpVerified(page, smtp, email);
   await page.goto("/profile");
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
+  await disclosure(page, "Update Profile / Delete account").click();
 
   // Age the session beyond Better Auth's freshness window, as if signed in two days ago.
   const db = new Database(path.join(server.dataDir, "site.db"));
@@ -372,7 +372,7 @@ test("deleting an account: a recent sign-in is required, then 'Account deleted'"
   await signIn(page, email);
   await page.goto("/profile");
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
+  await disclosure(page, "Update Profile / Delete account").click();
   await page.getByRole("button", { name: "Delete Account", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
@@ -403,7 +403,7 @@ test("account pages have no accessibility violations", async ({ page }) => {
   await signIn(page, owner);
   await page.goto("/profile");
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Update Profile / Delete account" }).click();
+  await disclosure(page, "Update Profile / Delete account").click();
   await check();
   await page.goto("/manage/users");
   await waitForHydration(page);

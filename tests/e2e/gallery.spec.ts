@@ -85,8 +85,8 @@ test("cards come in upload order with the title or 'No title', the caption, alt 
   // No caption: the alt falls back to the title, never to nothing.
   await expect(cards(page, "Kitchen Refits").nth(2).getByRole("img")).toHaveAttribute("alt", "Hallway");
   await expect(page.getByTitle("Click on image to expand")).toHaveCount(7);
-  // The pictures are buttons, so a keyboard reaches and opens them.
-  await expect(first.getByRole("button", { name: "New units and a skimmed ceiling" })).toBeVisible();
+  // The pictures are links (to the photo itself until the page is hydrated), so a keyboard reaches and opens them.
+  await expect(first.getByRole("link", { name: "New units and a skimmed ceiling" })).toBeVisible();
 });
 
 test("HTML in a caption or title is shown as text and never runs", async ({ page }) => {
@@ -96,12 +96,13 @@ test("HTML in a caption or title is shown as text and never runs", async ({ page
     void dialog.dismiss();
   });
   await page.goto(`${server.baseURL}/gallery/${kitchens}`);
+  await waitForHydration(page);
   const card = cards(page, "Kitchen Refits").nth(3);
   await expect(card.getByText(XSS, { exact: true })).toBeVisible();
   await expect(card.getByRole("heading", { name: "<b>Bold</b> claim" })).toBeVisible();
   await expect(card.locator("b")).toHaveCount(0);
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
-  await card.getByRole("button").click();
+  await card.getByRole("link").click();
   await expect(page.getByRole("dialog").getByText(XSS, { exact: true })).toBeVisible();
   expect(dialogs).toEqual([]);
 });
@@ -109,6 +110,7 @@ test("HTML in a caption or title is shown as text and never runs", async ({ page
 test("a photo whose files are missing, or were never made, shows the fallback entry", async ({ page }) => {
   const errors = trackPageErrors(page);
   await page.goto(`${server.baseURL}/gallery/${kitchens}`);
+  await waitForHydration(page);
   for (const index of [4, 6]) {
     const card = cards(page, "Kitchen Refits").nth(index);
     await expect(card.getByRole("heading")).toHaveText("Image not found");
@@ -118,7 +120,7 @@ test("a photo whose files are missing, or were never made, shows the fallback en
   // Only the missing files failed; the fallback picture itself loads.
   const notFound = cards(page, "Kitchen Refits").nth(4).getByRole("img");
   await expect.poll(() => notFound.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
-  await cards(page, "Kitchen Refits").nth(4).getByRole("button").click();
+  await cards(page, "Kitchen Refits").nth(4).getByRole("link").click();
   const dialog = page.getByRole("dialog", { name: "Image not found" });
   await expect(dialog).toContainText("No caption available");
   await expect(dialog.getByRole("img")).toHaveAttribute("src", "/images/not-found.png");
@@ -130,7 +132,7 @@ test("the expanded view opens on click with title, caption and a large image, ke
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${server.baseURL}/gallery/${kitchens}`);
   await waitForHydration(page);
-  const opener = page.getByRole("button", { name: "New units and a skimmed ceiling" });
+  const opener = page.getByRole("link", { name: "New units and a skimmed ceiling" });
   await opener.click();
   const dialog = page.getByRole("dialog", { name: "Shaker kitchen" });
   await expect(dialog).toBeVisible();
@@ -139,7 +141,7 @@ test("the expanded view opens on click with title, caption and a large image, ke
   const image = dialog.getByRole("img", { name: "New units and a skimmed ceiling" });
   await expect(image).toHaveAttribute("sizes", "100vw");
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().height)).toBeGreaterThan(500);
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
 
   // Focus is inside the dialog and stays there however far the visitor tabs.
   await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest(".modal"))).toBe(true);
@@ -152,9 +154,9 @@ test("the expanded view opens on click with title, caption and a large image, ke
   await dialog.getByRole("button", { name: "Close expanded view" }).click();
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
 
-  // The keyboard opens it too (the picture is a button), and the Close button closes it.
+  // The keyboard opens it too (the picture is a link), and the Close button closes it.
   await opener.press("Enter");
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Close", exact: true }).click();
@@ -170,7 +172,7 @@ test("Escape closes, the arrow keys and buttons move, and stepping past the load
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
   await waitForHydration(page);
   await expect(cards(page, "Plastering")).toHaveCount(24);
-  await page.getByRole("button", { name: "Skimmed wall number 2", exact: true }).click();
+  await page.getByRole("link", { name: "Skimmed wall number 2", exact: true }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toHaveAccessibleName("Wall 2");
   await page.keyboard.press("ArrowRight");
@@ -185,10 +187,10 @@ test("Escape closes, the arrow keys and buttons move, and stepping past the load
   await expect(dialog).toHaveAccessibleName("Wall 2");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("button", { name: "Skimmed wall number 2", exact: true })).toBeFocused();
+  await expect(page.getByRole("link", { name: "Skimmed wall number 2", exact: true })).toBeFocused();
 
   // The 24th photo is the last one loaded; the next step loads the next page and shows the 25th.
-  await page.getByRole("button", { name: "Skimmed wall number 24", exact: true }).click();
+  await page.getByRole("link", { name: "Skimmed wall number 24", exact: true }).click();
   await expect(dialog).toHaveAccessibleName("Wall 24");
   await expect(dialog).toContainText("Photo 24 of 60");
   await page.keyboard.press("ArrowRight");
@@ -197,7 +199,7 @@ test("Escape closes, the arrow keys and buttons move, and stepping past the load
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // Focus goes to the card of the photo last shown, which the grid now holds.
-  await expect(page.getByRole("button", { name: "Skimmed wall number 25", exact: true })).toBeFocused();
+  await expect(page.getByRole("link", { name: "Skimmed wall number 25", exact: true })).toBeFocused();
   expect(errors).toEqual([]);
 });
 
@@ -206,7 +208,7 @@ test("a sideways swipe moves between photos, by finger or mouse, without closing
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Skimmed wall number 5", exact: true }).click();
+  await page.getByRole("link", { name: "Skimmed wall number 5", exact: true }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toHaveAccessibleName("Wall 5");
   const picture = dialog.getByRole("button", { name: "Close expanded view" });
@@ -252,7 +254,7 @@ test("a long gallery sends a screenful first and loads the rest as the visitor s
   // The button does the same for a keyboard, and focus moves to the first new photo.
   await page.getByRole("link", { name: "Load more photos" }).press("Enter");
   await expect(cards(page, "Plastering")).toHaveCount(60);
-  await expect(page.getByRole("button", { name: "Skimmed wall number 49", exact: true })).toBeFocused();
+  await expect(page.getByRole("link", { name: "Skimmed wall number 49", exact: true })).toBeFocused();
   await expect(cardTitles(page, "Plastering").nth(59)).toHaveText("Wall 60");
   await expect(page.getByRole("link", { name: "Load more photos" })).toHaveCount(0);
   expect(pages).toHaveLength(2);
@@ -280,6 +282,8 @@ test("without JavaScript, 'Load more photos' is a link to the next page", async 
   const page = await context.newPage();
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
   await expect(cards(page, "Plastering")).toHaveCount(24);
+  // A photo is a link to itself at its largest size.
+  await expect(page.getByRole("link", { name: "Skimmed wall number 1", exact: true })).toHaveAttribute("href", /^\/media\/[0-9a-f-]{36}\/w\d+\.(jpg|webp)\?v=/);
   await page.getByRole("link", { name: "Load more photos" }).click();
   await expect(page).toHaveURL(new RegExp(`/gallery/${plastering}\\?after=`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Plastering");
@@ -310,7 +314,7 @@ test("'Loading Images' shows while the next photos load and while the navbar swi
   await page.mouse.wheel(0, 20_000);
   const loading = page.getByRole("status").filter({ hasText: "Loading Images" });
   await expect(loading).toBeVisible();
-  await expect(loading.locator(".spinner-border")).toHaveCSS("width", "150px");
+  await expect(loading.locator(".loading-images-spinner")).toHaveCSS("width", "150px");
   release();
   await expect(cards(page, "Plastering")).toHaveCount(48);
   await expect(loading).toHaveCount(0);
@@ -328,7 +332,7 @@ test("'Loading Images' shows while the next photos load and while the navbar swi
   );
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByRole("navigation").getByRole("button", { name: "Galleries" }).click();
+  await page.locator("#galleries-menu").click();
   await page.getByRole("link", { name: "Kitchen Refits" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kitchen Refits");
   await expect(loading).toBeVisible();
@@ -403,12 +407,16 @@ test("no layout shift: every picture box has its size before any photo arrives",
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
 });
 
-test("one column on a phone, four on a desktop", async ({ page }) => {
+test("two columns of thumbnails on a phone, four on a desktop", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
   await waitForHydration(page);
   const lefts = () => cards(page, "Plastering").evaluateAll((els) => els.slice(0, 5).map((el) => Math.round(el.getBoundingClientRect().left)));
-  expect(new Set(await lefts()).size).toBe(1);
+  const narrow = await lefts();
+  expect(new Set(narrow.slice(0, 2)).size).toBe(2);
+  expect(narrow[2]).toBe(narrow[0]);
+  // A phone at 1.75x takes the 320 px files for them.
+  await expect(cards(page, "Plastering").first().locator("img")).toHaveAttribute("sizes", /calc\(50vw - 24px\)$/);
   await page.setViewportSize({ width: 1280, height: 900 });
   const wide = await lefts();
   expect(new Set(wide.slice(0, 4)).size).toBe(4);
@@ -427,7 +435,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       const pageResults = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
       expect(pageResults.violations.map((v) => `${width}px page ${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ") + " " + n.failureSummary).join("; ")}`)).toEqual([]);
 
-      await page.getByRole("button", { name: "New units and a skimmed ceiling" }).click();
+      await page.getByRole("link", { name: "New units and a skimmed ceiling" }).click();
       await expect(page.getByRole("dialog", { name: "Shaker kitchen" })).toBeVisible();
       const dialogResults = await new AxeBuilder({ page }).include(".modal").withTags(["wcag2a", "wcag2aa", "best-practice"]).analyze();
       expect(dialogResults.violations.map((v) => `${width}px dialog ${v.id}: ${v.help}`)).toEqual([]);

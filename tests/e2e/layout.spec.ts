@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { trackPageErrors } from "./support/page-errors";
-import { waitForHydration } from "./support/public-site";
+import { disclosure, expectOpen, waitForHydration } from "./support/public-site";
 
 test.beforeAll(() => {
   // Galleries come from the database; add two categories directly, as the admin pages would.
@@ -27,27 +27,48 @@ test("desktop: navbar, galleries dropdown, footer, no hydration errors", async (
   await expect(nav.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/signIn");
   await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
 
-  await nav.getByRole("button", { name: "Galleries" }).click();
+  const galleries = disclosure(nav, "Galleries");
+  await galleries.click();
   await expect(page.getByRole("link", { name: "Bathroom Makeovers" })).toBeVisible();
   const kitchens = page.getByRole("link", { name: "Kitchens", exact: true });
   await expect(kitchens).toHaveAttribute("href", /^\/gallery\/\d+$/);
+  // Like Bootstrap's dropdown: the arrow keys move through the items, Escape closes it and returns to the toggle,
+  // and a click elsewhere closes it too.
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("link", { name: "Bathroom Makeovers" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(kitchens).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expectOpen(galleries, false);
+  await expect(galleries).toBeFocused();
+  await galleries.click();
+  await expect(kitchens).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(kitchens).toBeHidden();
 
   await expect(page.locator("footer")).toContainText("© 2024");
   await expect(page.locator(".site-navbar")).toHaveCSS("position", "sticky");
   expect(errors).toEqual([]);
 });
 
-test("phone: links move into an offcanvas menu", async ({ page }) => {
+test("phone: links move into an offcanvas menu, closed on navigation", async ({ page }) => {
   const errors = trackPageErrors(page);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
   await waitForHydration(page);
   await expect(page.getByRole("link", { name: "Contact", exact: true })).toBeHidden();
   await page.getByRole("button", { name: "Open menu" }).click();
-  const menu = page.getByRole("dialog");
+  const menu = page.locator("#site-menu");
   await expect(menu.getByRole("link", { name: "Contact" })).toBeVisible();
   await menu.getByRole("button", { name: "Close menu" }).click();
-  await expect(menu).toBeHidden();
+  await expect(menu.getByRole("link", { name: "Contact" })).toBeHidden();
+  // The Galleries menu opens in place inside it; following a link closes the whole menu.
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await disclosure(menu, "Galleries").click();
+  await menu.getByRole("link", { name: "Kitchens", exact: true }).click();
+  await expect(page).toHaveURL(/\/gallery\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kitchens");
+  await expect(menu.getByRole("link", { name: "Contact" })).toBeHidden();
   expect(errors).toEqual([]);
 });
 

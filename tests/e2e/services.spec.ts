@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { trackPageErrors } from "./support/page-errors";
-import { axeViolations, fakeUploadedPhotos, seedGallery, site, waitForHydration } from "./support/public-site";
+import { axeViolations, disclosure, expectOpen, fakeUploadedPhotos, seedGallery, site, waitForHydration } from "./support/public-site";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 
 const DEFAULT_TITLE = "Our services";
@@ -19,7 +19,7 @@ const SPEC_ORDER = [
 ];
 const service = (id: string) => site.services.find((s) => s.id === id)!;
 const description = (page: Page) => page.locator('meta[name="description"]').getAttribute("content");
-const sectionButton = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+const sectionButton = (page: Page, name: string) => disclosure(page.locator("main"), name);
 
 test("heading, hint, the ten services in the spec's order, and the closing line", async ({ page }) => {
   await page.goto("/services");
@@ -37,13 +37,13 @@ test("opening a section sets its title and description; closing it restores the 
   await waitForHydration(page);
 
   await sectionButton(page, "Plastering").click();
-  await expect(sectionButton(page, "Plastering")).toHaveAttribute("aria-expanded", "true");
+  await expectOpen(sectionButton(page, "Plastering"));
   await expect(page).toHaveTitle(service("plastering").title);
   expect(await description(page)).toBe(service("plastering").description);
   await expect(page).toHaveURL(/\/services#plastering$/);
 
   await sectionButton(page, "Plastering").click();
-  await expect(sectionButton(page, "Plastering")).toHaveAttribute("aria-expanded", "false");
+  await expectOpen(sectionButton(page, "Plastering"), false);
   await expect(page).toHaveTitle(DEFAULT_TITLE);
   expect(await description(page)).toBe(DEFAULT_DESCRIPTION);
   await expect(page).toHaveURL(/\/services$/);
@@ -60,7 +60,7 @@ test("leaving with a section open gives the next page its own title and descript
   // Back again: the address still names the section, so it opens again.
   await page.goBack();
   await expect(page).toHaveURL(/\/services#tiling$/);
-  await expect(sectionButton(page, "Tiling")).toHaveAttribute("aria-expanded", "true");
+  await expectOpen(sectionButton(page, "Tiling"));
   await expect(page).toHaveTitle(service("tiling").title);
 });
 
@@ -68,18 +68,18 @@ test("only one section is open at a time", async ({ page }) => {
   await page.goto("/services");
   await waitForHydration(page);
   await sectionButton(page, "Tiling").click();
-  await expect(page.locator("#tiling .accordion-collapse")).toHaveClass(/show/);
+  await expect(page.locator("#tiling")).toBeVisible();
   await sectionButton(page, "Plumbing").click();
-  await expect(page.locator("#plumbing .accordion-collapse")).toHaveClass(/show/);
-  await expect(page.locator("#tiling .accordion-collapse")).not.toHaveClass(/show/);
-  await expect(page.locator(".accordion-collapse.show")).toHaveCount(1);
+  await expect(page.locator("#plumbing")).toBeVisible();
+  await expect(page.locator("#tiling")).toBeHidden();
+  await expect(page.locator("details.service-section[open]")).toHaveCount(1);
   await expect(page).toHaveTitle(service("plumbing").title);
 });
 
 test("each section has its own address that opens it on load", async ({ page }) => {
   const errors = trackPageErrors(page);
   await page.goto("/services#brickwork");
-  await expect(sectionButton(page, "Brickwork / Stonework")).toHaveAttribute("aria-expanded", "true");
+  await expectOpen(sectionButton(page, "Brickwork / Stonework"));
   await expect(page).toHaveTitle(service("brickwork").title);
   expect(await description(page)).toBe(service("brickwork").description);
   await expect(page.locator("#brickwork")).toBeInViewport();
@@ -91,8 +91,9 @@ test("opening a section scrolls it to the middle of the screen", async ({ page }
   await page.goto("/services");
   await waitForHydration(page);
   await sectionButton(page, "MMA/Tig Welding").click();
-  const section = page.locator("#welding");
-  await expect(section.locator(".accordion-collapse")).toHaveClass(/show/);
+  await expect(page.locator("#welding")).toBeVisible();
+  // The whole section, heading and content.
+  const section = page.locator('details[data-service="welding"]');
   await expect
     .poll(async () => {
       const box = (await section.boundingBox())!;
@@ -107,7 +108,7 @@ test("the accordion and the photo toggles work from the keyboard", async ({ page
   const joinery = sectionButton(page, "Joinery");
   await joinery.focus();
   await page.keyboard.press("Enter");
-  await expect(joinery).toHaveAttribute("aria-expanded", "true");
+  await expectOpen(joinery);
   await expect(page).toHaveTitle(service("joinery").title);
 
   const photos = page.locator("#joinery .toggle-photo");
@@ -121,7 +122,7 @@ test("the accordion and the photo toggles work from the keyboard", async ({ page
 
   await joinery.focus();
   await page.keyboard.press("Space");
-  await expect(joinery).toHaveAttribute("aria-expanded", "false");
+  await expectOpen(joinery, false);
   await expect(page).toHaveTitle(DEFAULT_TITLE);
 });
 
@@ -147,7 +148,7 @@ test("without gallery photos every section shows two pieces of its own artwork, 
 test("Home Automation has prose, a link to the /ha page and the smart-home software's site", async ({ page }) => {
   await page.goto("/services#home-automation");
   const section = page.locator("#home-automation");
-  await expect(section.locator(".accordion-collapse")).toHaveClass(/show/);
+  await expect(section).toBeVisible();
   const ha = service("home-automation");
   await expect(section.getByText(ha.prose![0]!)).toBeVisible();
   await expect(section.locator("ul li")).toHaveCount(2);
@@ -162,7 +163,7 @@ test("an open section, with an enlarged photo, has no accessibility violations i
     const context = await browser.newContext({ colorScheme });
     const page = await context.newPage();
     await page.goto("/services#plumbing");
-    await expect(page.locator("#plumbing .accordion-collapse")).toHaveClass(/show/);
+    await expect(page.locator("#plumbing")).toBeVisible();
     await page.locator("#plumbing .toggle-photo").first().click();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Button, Form, InputGroup } from "react-bootstrap";
+import { useHydrated } from "~/components/use-hydrated";
 
 type Props = {
   name: string;
@@ -9,9 +10,13 @@ type Props = {
   required?: boolean;
 };
 
-/** A password input with a Show/Hide toggle and its error underneath. */
+/**
+ * A password input with a Show/Hide toggle and its error underneath. The toggle needs script: it stays disabled
+ * until the page is hydrated (the field itself works without it).
+ */
 export function PasswordField({ name, label, error, autoComplete, required = true }: Props) {
   const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -30,6 +35,7 @@ export function PasswordField({ name, label, error, autoComplete, required = tru
         <Button
           variant="outline-secondary"
           onClick={() => setVisible((v) => !v)}
+          disabled={!hydrated}
           aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
           aria-pressed={visible}
         >

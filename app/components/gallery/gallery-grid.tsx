@@ -1,4 +1,3 @@
-import { Button } from "react-bootstrap";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type GalleryPage, type LightboxDirection, getLightboxStep } from "~/lib/gallery";
 import { ImageCard, getCardButtonId } from "./image-card";
@@ -6,8 +5,12 @@ import { Lightbox } from "./lightbox";
 import { LoadingImages } from "./loading-images";
 import { getNextPageHref, useGalleryPages } from "./use-gallery-pages";
 
-/** Cards loaded at once rather than lazily: the first screenful at desktop width (two rows of four). */
-const EAGER_CARDS = 8;
+/**
+ * Cards loaded at once rather than lazily: the first two rows of a phone's two columns. Further cards in a wider
+ * first screen are lazy but in view, so the browser fetches them as soon as it has laid the page out; those below
+ * are not even laid out until they come near (gallery.css), which keeps the first load of a 24-photo page small.
+ */
+const EAGER_CARDS = 4;
 
 type Props = {
   categoryId: number;
@@ -81,7 +84,7 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
   const current = items[view.index];
   return (
     <>
-      <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-4 list-unstyled gallery-grid" aria-label={`${categoryName} photos`}>
+      <ul className="row row-cols-2 row-cols-lg-3 row-cols-xl-4 g-4 list-unstyled gallery-grid" aria-label={`${categoryName} photos`}>
         {items.map((item, index) => (
           <ImageCard
             key={item.id}
@@ -102,9 +105,9 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
         ) : status === "error" ? (
           <div role="alert" className="text-center">
             <p>Sorry, the next photos could not be loaded.</p>
-            <Button variant="outline-primary" onClick={() => void requestMore()}>
+            <button type="button" className="btn btn-outline-primary" onClick={() => void requestMore()}>
               Try again
-            </Button>
+            </button>
           </div>
         ) : hasMore ? (
           <a

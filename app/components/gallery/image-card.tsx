@@ -1,10 +1,10 @@
 import { memo } from "react";
-import { type GalleryItem, getGalleryEntry } from "~/lib/gallery";
+import { type GalleryItem, getFullSizeUrl, getGalleryEntry } from "~/lib/gallery";
 import { GalleryEntryPicture } from "./gallery-entry-picture";
 
-/** How wide a card's picture is drawn: one column on phones, two from sm, three from lg, four from xl. */
+/** How wide a card's picture is drawn: two columns on phones (and up to lg), three from lg, four from xl. */
 const CARD_SIZES =
-  "(min-width: 1400px) 306px, (min-width: 1200px) 261px, (min-width: 992px) 296px, (min-width: 768px) 336px, (min-width: 576px) 246px, calc(100vw - 24px)";
+  "(min-width: 1400px) 306px, (min-width: 1200px) 261px, (min-width: 992px) 296px, (min-width: 768px) 336px, (min-width: 576px) 246px, calc(50vw - 24px)";
 
 export function getCardButtonId(imageId: string): string {
   return `gallery-photo-${imageId}`;
@@ -21,13 +21,26 @@ type Props = {
   onFailed(imageId: string): void;
 };
 
-/** One photo of the grid: the picture is a button that opens the expanded view, then the title and caption. */
+/**
+ * One photo of the grid, then its title and caption. The picture is a link to the photo at full size, so a tap
+ * shows it large before the page's scripts have loaded, or without them; once hydrated it opens the expanded
+ * view instead (a click with a modifier key still follows the link, to a new tab or window).
+ */
 export const ImageCard = memo(function ImageCard({ item, index, failed, categoryName, eager, onOpen, onFailed }: Props) {
   const entry = getGalleryEntry(item, failed, `${categoryName} photo ${index + 1}`);
   return (
     <li className="col">
       <article className="card h-100 gallery-card">
-        <button type="button" id={getCardButtonId(item.id)} className="gallery-card-button" onClick={() => onOpen(index)}>
+        <a
+          id={getCardButtonId(item.id)}
+          href={getFullSizeUrl(entry)}
+          className="gallery-card-button"
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            onOpen(index);
+          }}
+        >
           <GalleryEntryPicture
             entry={entry}
             placeholder={item.placeholder}
@@ -37,7 +50,7 @@ export const ImageCard = memo(function ImageCard({ item, index, failed, category
             fetchPriority={index === 0 ? "high" : undefined}
             onFailed={() => onFailed(item.id)}
           />
-        </button>
+        </a>
         <div className="card-body">
           <h2 className="h6 card-title fw-semibold gallery-text">{entry.title}</h2>
           {entry.caption ? <p className="card-text gallery-text gallery-card-caption">{entry.caption}</p> : null}

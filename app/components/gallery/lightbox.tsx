@@ -1,5 +1,4 @@
-import { Button, Modal } from "react-bootstrap";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { type GalleryItem, type LightboxDirection, getGalleryEntry } from "~/lib/gallery";
 import { GalleryEntryPicture } from "./gallery-entry-picture";
 import { LoadingImages } from "./loading-images";
@@ -27,8 +26,9 @@ type Props = {
 /**
  * The expanded view: a full-screen dialog with the title, the photo as large as the screen allows, and the caption.
  * Clicking the photo, Close or Escape closes it; the arrow keys, the buttons and a sideways swipe move between
- * photos. react-bootstrap's Modal moves focus in, keeps it there and locks page scrolling while open; it starts
- * hidden, since a modal shown on the first render breaks hydration.
+ * photos. It is a native <dialog> opened with showModal(): the browser moves focus in, makes the page behind it
+ * inert and closes it on Escape, and site.css locks page scrolling while it is open. Its content is only rendered
+ * while it shows, so a closed view loads no photo.
  */
 export function Lightbox({ item, index, position, show, waiting, failed, canStep, categoryName, onStep, onClose, onExited, onFailed }: Props) {
   const swipe = useSwipe(onStep);
@@ -50,69 +50,83 @@ export function Lightbox({ item, index, position, show, waiting, failed, canStep
   const entry = item ? getGalleryEntry(item, failed, `${categoryName} photo ${index + 1}`) : null;
   const ratio = entry?.sources ? entry.sources.width / entry.sources.height : 4 / 3;
 
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (show && !element?.open) element?.showModal();
+    else if (!show && element?.open) element.close();
+  }, [show]);
+
   return (
-    <Modal
-      show={show}
-      onHide={onClose}
-      onExited={onExited}
-      fullscreen
-      restoreFocus={false}
-      className="lightbox"
-      contentClassName="lightbox-content"
+    <dialog
+      ref={dialog}
+      className="modal lightbox"
       data-bs-theme="dark"
       aria-labelledby="lightbox-title"
+      onClose={() => {
+        // Escape closes the dialog itself; the grid still needs to know.
+        if (show) onClose();
+        onExited();
+      }}
     >
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title as="h2" id="lightbox-title" className="h5 gallery-text">
-          {entry?.title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body className="lightbox-body">
-        <div className="lightbox-stage">
-          {waiting ? (
-            <LoadingImages />
-          ) : item && entry ? (
-            <button
-              type="button"
-              className="lightbox-image"
-              style={{ "--ratio": ratio } as React.CSSProperties}
-              aria-label="Close expanded view"
-              onClick={() => {
-                if (!swipe.takeSwipeClick()) onClose();
-              }}
-              {...swipe.handlers}
-            >
-              <GalleryEntryPicture
-                key={item.id}
-                entry={entry}
-                placeholder={item.placeholder}
-                sizes="100vw"
-                eager
-                onFailed={() => onFailed(item.id)}
-              />
-            </button>
-          ) : null}
+      {show ? (
+        <div className="modal-dialog modal-fullscreen">
+          <div className="modal-content lightbox-content">
+            <div className="modal-header">
+              <h2 id="lightbox-title" className="modal-title h5 gallery-text">
+                {entry?.title}
+              </h2>
+              <button type="button" className="btn-close" aria-label="Close" onClick={onClose} />
+            </div>
+            <div className="modal-body lightbox-body">
+              <div className="lightbox-stage">
+                {waiting ? (
+                  <LoadingImages />
+                ) : item && entry ? (
+                  <button
+                    type="button"
+                    className="lightbox-image"
+                    style={{ "--ratio": ratio } as React.CSSProperties}
+                    aria-label="Close expanded view"
+                    onClick={() => {
+                      if (!swipe.takeSwipeClick()) onClose();
+                    }}
+                    {...swipe.handlers}
+                  >
+                    <GalleryEntryPicture
+                      key={item.id}
+                      entry={entry}
+                      placeholder={item.placeholder}
+                      sizes="100vw"
+                      eager
+                      onFailed={() => onFailed(item.id)}
+                    />
+                  </button>
+                ) : null}
+              </div>
+              {entry?.caption ? <p className="lightbox-caption gallery-text">{entry.caption}</p> : null}
+            </div>
+            <div className="modal-footer lightbox-footer">
+              <button type="button" className="btn btn-outline-light" onClick={() => onStep("previous")} disabled={!canStep.previous}>
+                <span aria-hidden="true">‹ </span>Previous
+              </button>
+              <span className="lightbox-position">{position}</span>
+              <button type="button" className="btn btn-outline-light" onClick={() => onStep("next")} disabled={!canStep.next}>
+                Next<span aria-hidden="true"> ›</span>
+              </button>
+            </div>
+          </div>
         </div>
-        {entry?.caption ? <p className="lightbox-caption gallery-text">{entry.caption}</p> : null}
-      </Modal.Body>
-      <Modal.Footer className="lightbox-footer">
-        <Button variant="outline-light" onClick={() => onStep("previous")} disabled={!canStep.previous}>
-          <span aria-hidden="true">‹ </span>Previous
-        </Button>
-        <span className="lightbox-position">{position}</span>
-        <Button variant="outline-light" onClick={() => onStep("next")} disabled={!canStep.next}>
-          Next<span aria-hidden="true"> ›</span>
-        </Button>
-      </Modal.Footer>
-    </Modal>
+      ) : null}
+    </dialog>
   );
 }
 
 const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Tab from the last control goes round to the first, and Shift+Tab the other way. react-bootstrap only pulls
- * focus back once it has left, and tabbing out of a full-screen dialog would otherwise stop in the browser's own UI.
+ * Tab from the last control goes round to the first, and Shift+Tab the other way: tabbing out of a full-screen
+ * modal dialog would otherwise stop in the browser's own UI.
  */
 function keepTabInside(event: KeyboardEvent) {
   const content = document.querySelector(".lightbox-content");

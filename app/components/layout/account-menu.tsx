@@ -1,24 +1,26 @@
-import { Nav, NavDropdown } from "react-bootstrap";
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
+import { NavDropdown } from "./nav-dropdown";
 
 export type NavUser = { name: string; email: string; image: string | null; isAdmin: boolean };
 
-/** Signed-in part of the navbar: Admin (admins only) and the picture menu with Profile and Sign Out. */
+/**
+ * Signed-in part of the navbar: Admin (admins only) and the picture menu with Profile and Sign Out. Sign Out is a
+ * form post, so it works before the page's scripts have loaded and without them.
+ */
 export function AccountMenu({ user }: { user: NavUser }) {
   return (
     <>
       {user.isAdmin ? (
-        <Nav.Item as="li">
-          <Nav.Link as={NavLink} to="/manage">
+        <li className="nav-item">
+          <NavLink className="nav-link" to="/manage">
             Admin
-          </Nav.Link>
-        </Nav.Item>
+          </NavLink>
+        </li>
       ) : null}
       <NavDropdown
-        as="li"
         id="account-menu"
         align="end"
-        title={
+        label={
           <>
             <img
               src={user.image || "/images/user.png"}
@@ -34,12 +36,18 @@ export function AccountMenu({ user }: { user: NavUser }) {
           </>
         }
       >
-        <NavDropdown.Item as={Link} to="/profile">
-          Profile
-        </NavDropdown.Item>
-        <NavDropdown.Item as={Link} to="/signout">
-          Sign Out
-        </NavDropdown.Item>
+        <li>
+          <Link className="dropdown-item" to="/profile">
+            Profile
+          </Link>
+        </li>
+        <li>
+          <Form method="post" action="/signout">
+            <button type="submit" className="dropdown-item">
+              Sign Out
+            </button>
+          </Form>
+        </li>
       </NavDropdown>
     </>
   );

@@ -1,11 +1,12 @@
-import { Container, Nav, NavDropdown, Navbar, Offcanvas } from "react-bootstrap";
-import { memo, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { memo } from "react";
+import { Link, NavLink } from "react-router";
+import { NavDropdown } from "./nav-dropdown";
+import { SITE_MENU_ID, useNavMenus } from "./use-nav-menus";
 
 type Props = {
   siteName: string;
   categories: { id: number; name: string }[];
-  /** Replaced by the signed-in menu when accounts arrive; until then visitors see the Admin link. */
+  /** The signed-in menu; visitors see the Admin link instead. */
   accountSlot?: React.ReactNode;
 };
 
@@ -13,69 +14,72 @@ export function capitalise(text: string): string {
   return text.replace(/(^|\s)\p{L}/gu, (m) => m.toUpperCase());
 }
 
-/** Sticky top navigation; below the md breakpoint the links move into an offcanvas panel. */
-/** Memoised: its props come from the root loader, so the re-render React Router makes right after hydration skips it. */
+/**
+ * Sticky top navigation in plain HTML. Below md the links are in an offcanvas panel that is a `popover`: the
+ * toggler opens it, and Escape, a click outside or the close button shut it, all without script. The
+ * Galleries and account menus are <details> dropdowns (NavDropdown). Script only adds closing on navigation
+ * and the dropdowns' keyboard and outside-click behaviour (useNavMenus).
+ * Memoised: its props come from the root loader, so the re-render React Router makes right after hydration skips it.
+ */
 export const SiteHeader = memo(function SiteHeader({ siteName, categories, accountSlot }: Props) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  // Close the phone menu whenever the address changes (adjusting state during render, not in an effect).
-  const address = location.pathname + location.hash;
-  const [menuAddress, setMenuAddress] = useState(address);
-  if (menuAddress !== address) {
-    setMenuAddress(address);
-    setOpen(false);
-  }
-
+  useNavMenus();
   return (
-    <Navbar expand="md" sticky="top" className="site-navbar border-bottom" expanded={open} onToggle={setOpen}>
-      <Container>
-        <Navbar.Brand as={Link} to="/" className="fw-semibold">
+    <nav className="site-navbar border-bottom navbar navbar-expand-md sticky-top">
+      <div className="container">
+        <Link to="/" className="fw-semibold navbar-brand">
           {siteName}
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="site-menu" label="Open menu" />
-        <Navbar.Offcanvas id="site-menu" placement="end" aria-labelledby="site-menu-title" show={open} onHide={() => setOpen(false)}>
-          <Offcanvas.Header closeButton closeLabel="Close menu">
-            <Offcanvas.Title id="site-menu-title">{siteName}</Offcanvas.Title>
-          </Offcanvas.Header>
-          <Offcanvas.Body>
-            <Nav className="ms-auto align-items-md-center" as="ul">
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/" end>
+        </Link>
+        <button type="button" className="navbar-toggler" popoverTarget={SITE_MENU_ID} aria-label="Open menu">
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id={SITE_MENU_ID} className="offcanvas offcanvas-end site-menu" popover="auto">
+          <div className="offcanvas-header">
+            <div className="offcanvas-title h5">{siteName}</div>
+            <button type="button" className="btn-close" popoverTarget={SITE_MENU_ID} popoverTargetAction="hide" aria-label="Close menu" />
+          </div>
+          <div className="offcanvas-body">
+            <ul className="ms-auto align-items-md-center navbar-nav">
+              <li className="nav-item">
+                <NavLink className="nav-link" to="/" end>
                   Home
-                </Nav.Link>
-              </Nav.Item>
-              <NavDropdown title="Galleries" id="galleries-menu" as="li">
+                </NavLink>
+              </li>
+              <NavDropdown id="galleries-menu" label="Galleries">
                 {categories.length === 0 ? (
-                  <NavDropdown.ItemText className="text-body-secondary">No galleries yet</NavDropdown.ItemText>
+                  <li>
+                    <span className="dropdown-item-text text-body-secondary">No galleries yet</span>
+                  </li>
                 ) : (
                   categories.map((category) => (
-                    <NavDropdown.Item key={category.id} as={Link} to={`/gallery/${category.id}`}>
-                      {capitalise(category.name)}
-                    </NavDropdown.Item>
+                    <li key={category.id}>
+                      <Link className="dropdown-item" to={`/gallery/${category.id}`}>
+                        {capitalise(category.name)}
+                      </Link>
+                    </li>
                   ))
                 )}
               </NavDropdown>
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/services">
+              <li className="nav-item">
+                <NavLink className="nav-link" to="/services">
                   Services
-                </Nav.Link>
-              </Nav.Item>
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/contact">
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink className="nav-link" to="/contact">
                   Contact
-                </Nav.Link>
-              </Nav.Item>
+                </NavLink>
+              </li>
               {accountSlot ?? (
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to="/signIn">
+                <li className="nav-item">
+                  <NavLink className="nav-link" to="/signIn">
                     Admin
-                  </Nav.Link>
-                </Nav.Item>
+                  </NavLink>
+                </li>
               )}
-            </Nav>
-          </Offcanvas.Body>
-        </Navbar.Offcanvas>
-      </Container>
-    </Navbar>
+            </ul>
+          </div>
+        </div>
+      </div>
+    </nav>
   );
 });

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { Accordion, Button, Col, Form as BsForm, Image, Row } from "react-bootstrap";
-import { Link, type ShouldRevalidateFunction, data, useFetcher } from "react-router";
+import { Button, Col, Form as BsForm, Image, Row } from "react-bootstrap";
+import { Link, type ShouldRevalidateFunction, data, redirect, useFetcher } from "react-router";
 import { PasswordField } from "~/components/forms/password-field";
 import { useModal } from "~/components/modal/modal-host";
+import { InlineNotice, useIsDocumentAnswer } from "~/components/notice";
 import { useActionResult } from "~/components/use-action-result";
 import { AUTH_MESSAGES } from "~/lib/auth-messages";
+import { getNotice, withNotice } from "~/lib/notices";
 import { ChangePasswordSchema, DisplayNameSchema } from "~/lib/schemas/account";
 import { requireVerifiedUser } from "~/server/auth/guards.server";
 import {
@@ -16,6 +18,7 @@ import {
 } from "~/server/auth/profile.server";
 import { signOut } from "~/server/auth/sign-in-flow.server";
 import { getDb } from "~/server/db/client.server";
+import { isDocumentRequest } from "~/server/http/document-request.server";
 import { AVATAR_MAX_BYTES, AvatarError } from "~/server/images/avatar.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/profile";
@@ -38,6 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       loggedInSince: session.createdAt.toISOString(),
     },
     canChangePassword: await hasPasswordAccount(db, user.id),
+    // After a plain form post the answer is a redirect here with ?notice=…; see isDocumentRequest.
+    notice: getNotice(new URL(request.url)),
   };
 }
 
@@ -52,6 +57,7 @@ export async function action({ request }: Route.ActionArgs): Promise<ReturnType<
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const db = getDb();
+  const plainPost = isDocumentRequest(request);
 
   switch (intent) {
     case "name": {
@@ -71,6 +77,8 @@ export async function action({ request }: Route.ActionArgs): Promise<ReturnType<
       }
       const result = await changePassword(request, parsed.data.currentPassword, parsed.data.newPassword);
       if (!result.ok) return data<ActionResult>({ intent, ...result }, { status: result.status });
+      // The other sessions, the old one included, are gone: a plain post gets the page again with the new cookie.
+      if (plainPost) throw redirect(withNotice("/profile", "password-changed"), { headers: result.headers });
       return data<ActionResult>({ intent, ok: true }, { headers: result.headers });
     }
     case "picture": {
@@ -86,13 +94,19 @@ export async function action({ request }: Route.ActionArgs): Promise<ReturnType<
         throw error;
       }
     }
+    case "confirm-delete":
+      // A plain post of Delete Account: the page asks to confirm (with scripts, a modal asks instead).
+      return data<ActionResult>({ intent, ok: true });
     case "delete": {
       const result = await deleteOwnAccount(db, request, await getStorage(), current);
-      // The cookies are cleared by these headers; the page says so, then goes home (see shouldRevalidate).
+      // The cookies are cleared by these headers; the page says so, then goes home (see shouldRevalidate). This
+      // page cannot show a plain post's answer (it is for members only), so that goes to /signIn with the notice.
+      if (result.ok && plainPost) throw redirect(withNotice("/signIn", "account-deleted"), { headers: result.headers });
       if (result.ok) return data<ActionResult>({ intent, ok: true }, { headers: result.headers });
       if (result.status === 401) {
         // Recent login required: sign out so the next sign-in is fresh.
         const headers = (await signOut(request)) ?? undefined;
+        if (plainPost) throw redirect(withNotice("/signIn", "recent-login"), { headers });
         return data<ActionResult>({ intent, ...result }, { status: 401, headers });
       }
       return data<ActionResult>({ intent, ...result }, { status: result.status });
@@ -112,11 +126,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/London" });
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, canChangePassword } = loaderData;
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, canChangePassword, notice } = loaderData;
+  // The answer to a plain form post (before the page's scripts ran, or without them): shown in the page, with
+  // the section open. With scripts each form posts through its own fetcher and answers in place or in a modal.
+  const inPage = useIsDocumentAnswer(actionData);
+  const answer = inPage ? actionData : undefined;
+  const answerFor = (intent: string) => (answer?.intent === intent ? answer : undefined);
   return (
     <div className="container py-4">
       <h1 className="h2 mb-4">Profile</h1>
+      {notice ? <InlineNotice notice={notice} /> : null}
       <Row className="g-4">
         <Col md={5}>
           <section aria-labelledby="details-heading" className="card card-body">
@@ -151,42 +171,53 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </section>
         </Col>
         <Col md={7}>
-          <Accordion>
-            <Accordion.Item eventKey="update">
-              <Accordion.Header as="h2">Update Profile / Delete account</Accordion.Header>
-              <Accordion.Body>
-                <PictureForm />
-                <NameForm current={user.name} />
-                {canChangePassword ? <PasswordForm /> : null}
-                <DeleteAccount />
-              </Accordion.Body>
-            </Accordion.Item>
-          </Accordion>
+          {/* A native disclosure: it opens before the scripts have loaded. React never changes `open` afterwards. */}
+          <div className="accordion">
+            <details className="accordion-item" open={answer !== undefined}>
+              <summary className="accordion-button">
+                <h2 className="accordion-title">Update Profile / Delete account</h2>
+              </summary>
+              <div className="accordion-body">
+                <PictureForm answer={answerFor("picture")} />
+                <NameForm current={user.name} answer={answerFor("name")} />
+                {canChangePassword ? <PasswordForm answer={answerFor("password")} /> : null}
+                <DeleteAccount answer={answerFor("confirm-delete") ?? answerFor("delete")} />
+              </div>
+            </details>
+          </div>
         </Col>
       </Row>
     </div>
   );
 }
 
+type ProfileAnswer = Route.ComponentProps["actionData"];
+
 /**
- * Shows the action's modal message, or runs onSuccess, once per answer; returns the lookup of the latest answer's
- * error for a field, to show under it.
+ * Shows a fetcher's modal message, or runs onSuccess, once per answer; returns the lookup of the latest answer's
+ * error for a field (the fetcher's, or the page's answer to a plain post), to show under it.
  */
-function useResultModal(fetcher: ReturnType<typeof useFetcher<typeof action>>, onSuccess?: () => void) {
+function useResultModal(fetcher: ReturnType<typeof useFetcher<typeof action>>, answer: ProfileAnswer, onSuccess?: () => void) {
   const modal = useModal();
   useActionResult(fetcher, (result) => {
     if (result.modal) void modal.info(result.modal);
     else if (result.ok) onSuccess?.();
   });
-  const result = fetcher.data;
+  const result = fetcher.data ?? answer;
   return (field: string): string | undefined => (result && !result.ok && result.field === field ? result.error : undefined);
 }
 
-function PictureForm() {
+/** A plain post's answer that the spec shows in a modal (no field to show it under): here, in the form. */
+function AnswerAlert({ answer }: { answer: ProfileAnswer }) {
+  if (!answer?.modal) return null;
+  return <InlineNotice notice={{ ...answer.modal, tone: "danger" }} className="mt-3" />;
+}
+
+function PictureForm({ answer }: { answer: ProfileAnswer }) {
   const fetcher = useFetcher<typeof action>();
   const [preview, setPreview] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const errorFor = useResultModal(fetcher, () => {
+  const errorFor = useResultModal(fetcher, answer, () => {
     setPreview(null);
     if (input.current) input.current.value = "";
   });
@@ -215,13 +246,14 @@ function PictureForm() {
       <Button type="submit" name="intent" value="picture" disabled={fetcher.state !== "idle"}>
         Upload
       </Button>
+      <AnswerAlert answer={answer} />
     </fetcher.Form>
   );
 }
 
-function NameForm({ current }: { current: string }) {
+function NameForm({ current, answer }: { current: string; answer: ProfileAnswer }) {
   const fetcher = useFetcher<typeof action>();
-  const errorFor = useResultModal(fetcher);
+  const errorFor = useResultModal(fetcher, answer);
   return (
     <fetcher.Form method="post" className="mb-4" noValidate>
       <h3 className="h5">Change display name</h3>
@@ -233,14 +265,15 @@ function NameForm({ current }: { current: string }) {
       <Button type="submit" name="intent" value="name" disabled={fetcher.state !== "idle"}>
         Save name
       </Button>
+      <AnswerAlert answer={answer} />
     </fetcher.Form>
   );
 }
 
-function PasswordForm() {
+function PasswordForm({ answer }: { answer: ProfileAnswer }) {
   const fetcher = useFetcher<typeof action>();
   const modal = useModal();
-  const errorFor = useResultModal(fetcher, () => {
+  const errorFor = useResultModal(fetcher, answer, () => {
     void modal.info({ title: AUTH_MESSAGES.passwordChangedTitle, message: AUTH_MESSAGES.passwordChanged }).then(() => window.location.reload());
   });
   return (
@@ -251,11 +284,14 @@ function PasswordForm() {
       <Button type="submit" name="intent" value="password" disabled={fetcher.state !== "idle"}>
         Change password
       </Button>
+      <AnswerAlert answer={answer} />
     </fetcher.Form>
   );
 }
 
-function DeleteAccount() {
+const DELETE_WARNING = "Your account will be deleted permanently. This cannot be undone.";
+
+function DeleteAccount({ answer }: { answer: ProfileAnswer }) {
   const fetcher = useFetcher<typeof action>();
   const modal = useModal();
   const result = fetcher.data;
@@ -280,25 +316,48 @@ function DeleteAccount() {
     // Run once per answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, fetcher.state]);
+  const busy = fetcher.state !== "idle";
   return (
     <div className="border-top pt-3">
       <h3 className="h5">Delete account</h3>
       <p>This removes your account, your picture and your sign-in details for good.</p>
-      <Button
-        variant="danger"
-        disabled={fetcher.state !== "idle"}
-        onClick={async () => {
-          const ok = await modal.confirm({
-            title: "Delete your account?",
-            message: "Your account will be deleted permanently. This cannot be undone.",
-            confirmLabel: "Delete account",
-            danger: true,
-          });
-          if (ok) void fetcher.submit({ intent: "delete" }, { method: "post" });
-        }}
-      >
-        Delete Account
-      </Button>
+      {answer?.intent === "confirm-delete" ? (
+        // A plain post of Delete Account asked for this confirmation.
+        <fetcher.Form method="post" className="card card-body border-danger">
+          <p className="fw-semibold">{DELETE_WARNING}</p>
+          <div className="d-flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="delete" variant="danger" disabled={busy}>
+              Delete account
+            </Button>
+            <Link to="/profile" className="btn btn-secondary">
+              Cancel
+            </Link>
+          </div>
+        </fetcher.Form>
+      ) : (
+        <fetcher.Form method="post">
+          <Button
+            type="submit"
+            name="intent"
+            value="confirm-delete"
+            variant="danger"
+            disabled={busy}
+            onClick={async (event) => {
+              // With scripts the confirmation is a modal and the deletion is posted from here.
+              event.preventDefault();
+              const ok = await modal.confirm({ title: "Delete your account?", message: DELETE_WARNING, confirmLabel: "Delete account", danger: true });
+              if (ok) void fetcher.submit({ intent: "delete" }, { method: "post" });
+            }}
+          >
+            Delete Account
+          </Button>
+        </fetcher.Form>
+      )}
+      {answer?.intent === "delete" && answer.modal ? (
+        <InlineNotice notice={{ ...answer.modal, tone: "danger" }} className="mt-3">
+          <Link to="/manage/users">Open the users page</Link>
+        </InlineNotice>
+      ) : null}
     </div>
   );
 }

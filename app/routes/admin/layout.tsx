@@ -48,6 +48,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Nav.Link>
         </Nav.Item>
       </Nav>
+      {/* The public and account pages work without script; these editing screens (uploads, pickers) need it. */}
+      <noscript>
+        <div className="alert alert-warning" role="alert">
+          The admin pages need JavaScript. Please switch it on in your browser to manage galleries, users and visitors.
+        </div>
+      </noscript>
       <Outlet />
     </div>
   );

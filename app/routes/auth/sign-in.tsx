@@ -1,10 +1,12 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Alert, Button } from "react-bootstrap";
-import { Form, Link, data, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, data, redirect, useNavigate, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { EmailField } from "~/components/forms/email-field";
 import { PasswordField } from "~/components/forms/password-field";
 import { useModal } from "~/components/modal/modal-host";
+import { InlineNotice, useIsDocumentAnswer } from "~/components/notice";
 import { AUTH_MESSAGES } from "~/lib/auth-messages";
+import { getNotice, withNotice } from "~/lib/notices";
 import { CredentialsSchema, fieldErrors } from "~/lib/schemas/account";
 import { getCurrentSession, requireUser } from "~/server/auth/guards.server";
 import { deleteUnverifiedAccount } from "~/server/auth/account.server";
@@ -19,6 +21,7 @@ import {
 } from "~/server/auth/sign-in-flow.server";
 import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/env.server";
+import { isDocumentRequest } from "~/server/http/document-request.server";
 import { clientIpContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/sign-in";
 
@@ -30,17 +33,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const current = await getCurrentSession(request);
   const redirectTo = getRedirectTarget(request);
   if (current?.user.emailVerified) throw redirect(redirectTo);
-  const error = new URL(request.url).searchParams.get("error");
+  const url = new URL(request.url);
+  const error = url.searchParams.get("error");
   return {
     unverifiedEmail: current ? current.user.email : null,
     googleEnabled: getEnv().google !== undefined,
     redirectTo,
     googleFailed: error !== null && /google|oauth|state|account/i.test(error),
+    // After a plain form post the answer is a redirect here with ?notice=…; see isDocumentRequest.
+    notice: getNotice(url),
   };
 }
 
 type ActionData = {
   intent: string;
+  /** A plain form post asked to delete the unverified account: the page asks to confirm (scripts use a modal). */
+  confirmDelete?: boolean;
   fieldErrors?: FieldErrors;
   modal?: { title: string; message: string };
   done?: "verification-sent" | "signed-in" | "signed-in-unverified";
@@ -54,6 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(clientIpContext);
   const db = getDb();
   const redirectTo = toSafeRedirect(form.get("redirectTo"));
+  const plainPost = isDocumentRequest(request);
+  // A plain form post that changed the session comes back to this page (post, redirect, get) with a notice to show.
+  const backHere = (notice?: "verification-sent") => {
+    const page = redirectTo === "/" ? "/signIn" : `/signIn?redirectTo=${encodeURIComponent(redirectTo)}`;
+    return notice ? withNotice(page, notice) : page;
+  };
 
   if (intent === "google") {
     if (!getEnv().google) return data<ActionData>({ intent, modal: { title: "Error", message: AUTH_MESSAGES.googleFailed } }, { status: 400 });
@@ -66,7 +80,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { user } = await requireUser(request);
     const result = await resendVerification(db, ip, user.email);
     if (!result.ok) return data<ActionData>({ intent, fieldErrors: result.fieldErrors, modal: result.modal }, { status: result.status });
+    if (plainPost) throw redirect(backHere("verification-sent"));
     return data<ActionData>({ intent, done: "verification-sent" });
+  }
+
+  if (intent === "confirm-delete") {
+    await requireUser(request);
+    return data<ActionData>({ intent, confirmDelete: true });
   }
 
   if (intent === "delete-unverified") {
@@ -87,12 +107,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "sign-up") {
     const result = await signUp(db, request, ip, email, password);
     if (!result.ok) return data<ActionData>({ intent, fieldErrors: result.fieldErrors, modal: result.modal }, { status: result.status });
+    if (plainPost) throw redirect(backHere("verification-sent"), { headers: result.headers });
     return data<ActionData>({ intent, done: "verification-sent" }, { headers: result.headers });
   }
 
   const result = await signIn(db, request, ip, email, password);
   if (!result.ok) return data<ActionData>({ intent, fieldErrors: result.fieldErrors, modal: result.modal }, { status: result.status });
   const user = result.user!;
+  // Signed in: on to where the visitor came from; still unverified: this page, which now asks for the e-mail link.
+  if (plainPost) throw redirect(user.emailVerified ? redirectTo : backHere(), { headers: result.headers });
   return data<ActionData>(
     { intent, done: user.emailVerified ? "signed-in" : "signed-in-unverified", name: user.name || user.email, redirectTo },
     { headers: result.headers },
@@ -100,18 +123,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { unverifiedEmail, googleEnabled, redirectTo, googleFailed } = loaderData;
+  const { unverifiedEmail, googleEnabled, redirectTo, googleFailed, notice } = loaderData;
   const navigation = useNavigation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const submit = useSubmit();
   const modal = useModal();
   const busy = navigation.state !== "idle";
-  const deleteForm = useRef<HTMLFormElement>(null);
   const errors = actionData?.fieldErrors ?? {};
+  // An answer to a plain form post is shown in the page; one that arrives through a fetch, in the spec's modals.
+  const inPage = useIsDocumentAnswer(actionData);
 
-  // Answers from the server that need a modal or a move.
   useEffect(() => {
-    if (!actionData) return;
+    if (!actionData || inPage) return;
     if (actionData.modal) {
       void modal.info(actionData.modal);
     } else if (actionData.done === "verification-sent") {
@@ -124,24 +148,34 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionData]);
 
-  useEffect(() => {
-    if (googleFailed) void modal.info({ title: "Error", message: AUTH_MESSAGES.googleFailed });
-  }, [googleFailed, modal]);
-
+  // With scripts, Delete asks in a modal and posts the deletion itself; a plain post asks the server for the
+  // confirmation below instead.
   const confirmDelete = async (event: React.MouseEvent) => {
     event.preventDefault();
     const ok = await modal.confirm({
       title: "Delete this account?",
-      message: `This deletes the unverified account ${unverifiedEmail} and everything in it. It cannot be undone.`,
+      message: deleteWarning(unverifiedEmail),
       confirmLabel: "Delete",
       danger: true,
     });
-    if (ok) deleteForm.current?.requestSubmit();
+    if (ok) void submit({ intent: "delete-unverified" }, { method: "post" });
   };
 
   return (
     <div className="container py-4" style={{ maxWidth: 480 }}>
       <h1 className="h2 mb-4">{unverifiedEmail ? "Please verify your email" : "Secure sign in"}</h1>
+      {notice ? (
+        <InlineNotice notice={notice}>
+          {/* The message asks to press OK once the e-mail is verified: this reloads the page without the notice. */}
+          {notice.title === AUTH_MESSAGES.verificationSentTitle ? (
+            <Link to={redirectTo === "/" ? "/signIn" : `/signIn?redirectTo=${encodeURIComponent(redirectTo)}`} className="btn btn-success btn-sm mt-2">
+              OK
+            </Link>
+          ) : null}
+        </InlineNotice>
+      ) : null}
+      {googleFailed ? <InlineNotice notice={{ title: "Error", message: AUTH_MESSAGES.googleFailed, tone: "danger" }} /> : null}
+      {inPage && actionData?.modal ? <InlineNotice notice={{ ...actionData.modal, tone: "danger" }} /> : null}
       {unverifiedEmail ? (
         <p>
           We sent a link to <strong>{unverifiedEmail}</strong>. Open it to finish creating your account. Nothing
@@ -175,12 +209,26 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         {errors.email && unverifiedEmail ? <Alert variant="danger" className="mt-3">{errors.email}</Alert> : null}
       </Form>
       {unverifiedEmail ? (
-        <Form method="post" ref={deleteForm} className="mt-4">
-          <input type="hidden" name="intent" value="delete-unverified" />
-          <Button type="submit" variant="danger" onClick={confirmDelete} disabled={busy}>
-            Delete EVERYTHING!!!!
-          </Button>
-        </Form>
+        actionData?.confirmDelete ? (
+          <Form method="post" className="mt-4 card card-body border-danger">
+            <h2 className="h5">Delete this account?</h2>
+            <p>{deleteWarning(unverifiedEmail)}</p>
+            <div className="d-flex flex-wrap gap-2">
+              <Button type="submit" name="intent" value="delete-unverified" variant="danger" disabled={busy}>
+                Delete
+              </Button>
+              <Link to="/signIn" className="btn btn-secondary">
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <Form method="post" className="mt-4">
+            <Button type="submit" name="intent" value="confirm-delete" variant="danger" onClick={confirmDelete} disabled={busy}>
+              Delete EVERYTHING!!!!
+            </Button>
+          </Form>
+        )
       ) : (
         <>
           <p className="mt-3">
@@ -198,4 +246,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       )}
     </div>
   );
+}
+
+function deleteWarning(email: string | null): string {
+  return `This deletes the unverified account ${email} and everything in it. It cannot be undone.`;
 }

@@ -8,7 +8,7 @@ import { countCategoryImages } from "~/server/db/images.server";
 import { getEnv } from "~/server/env.server";
 import { getGalleryCategory, getGalleryPage, parseAfterParam } from "~/server/images/gallery-page.server";
 import { getSiteConfig } from "~/server/site-config.server";
-import galleryCss from "~/styles/gallery.css?url";
+import { LEAN_STYLES } from "~/lib/page-handle";
 import type { Route } from "./+types/gallery";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -36,7 +36,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: galleryCss }];
+// Its styles (styles/gallery.css) are in the inlined site stylesheet: no stylesheet to wait for before the photos.
+export const handle = LEAN_STYLES;
 
 /**
  * /gallery/{id}, optionally ?after={imageId}. Works from the address alone (the name is looked up by id). The

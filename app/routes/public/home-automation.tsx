@@ -1,4 +1,3 @@
-import { Accordion } from "react-bootstrap";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
@@ -23,12 +22,14 @@ export default function HomeAutomation({ loaderData }: Route.ComponentProps) {
       <div className="page-narrow">
         <h1>{page.heading}</h1>
         <Paragraphs texts={page.intro} className="fs-5" />
-        {/* Several answers may be open at once, to compare them. */}
-        <Accordion alwaysOpen className="mt-4">
+        {/* Native <details>, no script: several answers may be open at once, to compare them. */}
+        <div className="accordion mt-4">
           {page.questions.map((entry) => (
-            <Accordion.Item key={entry.id} eventKey={entry.id} id={entry.id}>
-              <Accordion.Header as="h2">{entry.question}</Accordion.Header>
-              <Accordion.Body>
+            <details key={entry.id} className="accordion-item">
+              <summary className="accordion-button">
+                <h2 className="accordion-title">{entry.question}</h2>
+              </summary>
+              <div className="accordion-body" id={entry.id}>
                 <Paragraphs texts={entry.answer} />
                 {entry.list ? (
                   <ul className="mb-0">
@@ -37,10 +38,10 @@ export default function HomeAutomation({ loaderData }: Route.ComponentProps) {
                     ))}
                   </ul>
                 ) : null}
-              </Accordion.Body>
-            </Accordion.Item>
+              </div>
+            </details>
           ))}
-        </Accordion>
+        </div>
       </div>
     </div>
   );

@@ -1,9 +1,7 @@
-import { Accordion } from "react-bootstrap";
-import { memo, useCallback, useEffect, useState } from "react";
+import { memo, useCallback, useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { TogglePhoto } from "~/components/public/toggle-photo";
-import { useHydrated } from "~/components/use-hydrated";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
@@ -51,7 +49,7 @@ function prefersReducedMotion(): boolean {
 
 /** Brings an opened section into view: centred when it fits on the screen, else from its heading. */
 function scrollToSection(id: string) {
-  const section = document.getElementById(id);
+  const section = getSection(id);
   if (!section) return;
   const fits = section.getBoundingClientRect().height <= window.innerHeight * 0.8;
   section.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: fits ? "center" : "start" });
@@ -59,98 +57,126 @@ function scrollToSection(id: string) {
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { page, services } = loaderData;
-  const [open, setOpen] = useState<string | null>(null);
-
-  // /services#plastering opens that section. The server never sees the hash, so it counts only once hydrated;
-  // a later link to another section (from the menu or the home page) opens that one.
-  const { hash } = useLocation();
-  const address = useHydrated() ? sectionFromHash(hash) : "";
-  const [openedFrom, setOpenedFrom] = useState("");
-  if (address !== openedFrom) {
-    setOpenedFrom(address);
-    if (services.some((service) => service.id === address)) setOpen(address);
-  }
 
   // While a section is open the tab shows its title and description; closing it puts the page's own back.
-  useEffect(() => {
-    const service = services.find((s) => s.id === open);
-    document.title = service?.title ?? page.title;
-    document.querySelector('meta[name="description"]')?.setAttribute("content", service?.description ?? page.description);
-  }, [open, services, page]);
+  const showMeta = useCallback(
+    (id: string | null) => {
+      const service = services.find((s) => s.id === id);
+      document.title = service?.title ?? page.title;
+      document.querySelector('meta[name="description"]')?.setAttribute("content", service?.description ?? page.description);
+    },
+    [services, page],
+  );
 
-  const select = useCallback((id: string | null) => {
-    setOpen(id);
-    // The address names the open section, so it can be shared; replacing keeps the back button sensible.
-    const url = id ? `#${id}` : window.location.pathname + window.location.search;
-    window.history.replaceState(window.history.state, "", url);
-  }, []);
+  // The sections are <details name="services">: the browser opens them, one at a time, with or without script,
+  // and opens the one an address such as /services#plastering points into (the id is on its content). Once
+  // hydrated, the page follows what is open: a section opened before hydration, or named by a link within the
+  // site (React Router changes the address without the browser's fragment navigation), counts too.
+  const { hash } = useLocation();
+  useEffect(() => {
+    const target = sectionFromHash(hash);
+    const section = services.some((service) => service.id === target) ? getSection(target) : null;
+    if (section && !section.open) section.open = true; // its toggle event does the rest
+    else showMeta(getOpenSectionId());
+  }, [hash, services, showMeta]);
+
+  const onToggle = useCallback(
+    (id: string, opened: boolean) => {
+      // Opening a section closes the open one; each fires a toggle event, in either order: ask the page.
+      const open = getOpenSectionId();
+      showMeta(open);
+      if (opened) scrollToSection(id);
+      // The address names the open section, so it can be shared; replacing keeps the back button sensible.
+      if (window.location.hash !== (open ? `#${open}` : "")) {
+        window.history.replaceState(window.history.state, "", open ? `#${open}` : window.location.pathname + window.location.search);
+      }
+    },
+    [showMeta],
+  );
 
   return (
     <div className="container py-4">
       <h1>{page.heading}</h1>
       <p className="lead">{page.hint}</p>
-      <ServiceSections services={services} open={open} onSelect={select} />
+      <ServiceSections services={services} onToggle={onToggle} />
       <p className="mt-4 fs-5">{page.closing}</p>
     </div>
   );
 }
 
+function getOpenSectionId(): string | null {
+  return document.querySelector<HTMLDetailsElement>("details.service-section[open]")?.dataset.service ?? null;
+}
+
+function getSection(id: string): HTMLDetailsElement | null {
+  return document.querySelector<HTMLDetailsElement>(`details.service-section[data-service="${CSS.escape(id)}"]`);
+}
+
 type ServiceView = Route.ComponentProps["loaderData"]["services"][number];
-type SectionsProps = { services: ServiceView[]; open: string | null; onSelect: (id: string | null) => void };
+type SectionsProps = { services: ServiceView[]; onToggle: (id: string, open: boolean) => void };
 
 /**
  * The ten sections, memoised: they are most of the page, and React Router re-renders the whole tree once right
- * after hydration; with the same props they are skipped, which keeps that work short on a slow phone.
+ * after hydration; with the same props they are skipped, which keeps that work short on a slow phone. React never
+ * sets `open`: the browser owns it, so hydration cannot undo what the visitor opened before it.
  */
-const ServiceSections = memo(function ServiceSections({ services, open, onSelect }: SectionsProps) {
+const ServiceSections = memo(function ServiceSections({ services, onToggle }: SectionsProps) {
   return (
-      <Accordion activeKey={open} onSelect={(key) => onSelect(typeof key === "string" ? key : null)} className="services-accordion">
-        {services.map((service) => (
-          <Accordion.Item key={service.id} eventKey={service.id} id={service.id} className="service-section">
-            <Accordion.Header as="h2">{service.name}</Accordion.Header>
-            <Accordion.Body onEntered={() => scrollToSection(service.id)}>
-              <div className="service-body">
-                <div>
-                  {service.items ? (
-                    <ul>
-                      {service.items.map((item) => (
-                        <li key={item}>{item}</li>
-                      ))}
-                    </ul>
-                  ) : null}
-                  <Paragraphs texts={service.prose} />
-                  <p>
-                    <Link to={`/contact?service=${service.id}#quote`} className="btn btn-outline-primary btn-sm">
-                      Ask for a quote<span className="visually-hidden"> for {service.name.toLowerCase()}</span>
-                    </Link>
-                  </p>
-                  {service.pageLink || service.link ? (
-                    <ul className="list-unstyled">
-                      {service.pageLink ? (
-                        <li>
-                          <Link to={service.pageLink.path}>{service.pageLink.label}</Link>
-                        </li>
-                      ) : null}
-                      {service.link ? (
-                        <li>
-                          <a href={service.link.href} target="_blank" rel="noopener noreferrer">
-                            {service.link.label}
-                            <span className="visually-hidden"> (opens in a new tab)</span>
-                          </a>
-                        </li>
-                      ) : null}
-                    </ul>
-                  ) : null}
-                </div>
-                <div className="photo-grid photo-grid-pair">
-                  {service.photos.map((photo) => (
-                    <TogglePhoto key={photo.src} photo={photo} sizes="(min-width: 768px) 25vw, 50vw" lazy />
-                  ))}
-                </div>
+    <div className="accordion services-accordion">
+      {services.map((service) => (
+        <details
+          key={service.id}
+          name="services"
+          className="accordion-item service-section"
+          data-service={service.id}
+          onToggle={(event) => onToggle(service.id, event.currentTarget.open)}
+        >
+          <summary className="accordion-button">
+            <h2 className="accordion-title">{service.name}</h2>
+          </summary>
+          <div className="accordion-body" id={service.id}>
+            <div className="service-body">
+              <div>
+                {service.items ? (
+                  <ul>
+                    {service.items.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ul>
+                ) : null}
+                <Paragraphs texts={service.prose} />
+                <p>
+                  <Link to={`/contact?service=${service.id}#quote`} className="btn btn-outline-primary btn-sm">
+                    Ask for a quote<span className="visually-hidden"> for {service.name.toLowerCase()}</span>
+                  </Link>
+                </p>
+                {service.pageLink || service.link ? (
+                  <ul className="list-unstyled">
+                    {service.pageLink ? (
+                      <li>
+                        <Link to={service.pageLink.path}>{service.pageLink.label}</Link>
+                      </li>
+                    ) : null}
+                    {service.link ? (
+                      <li>
+                        <a href={service.link.href} target="_blank" rel="noopener noreferrer">
+                          {service.link.label}
+                          <span className="visually-hidden"> (opens in a new tab)</span>
+                        </a>
+                      </li>
+                    ) : null}
+                  </ul>
+                ) : null}
               </div>
-            </Accordion.Body>
-          </Accordion.Item>
-        ))}
-      </Accordion>
+              <div className="photo-grid photo-grid-pair">
+                {service.photos.map((photo) => (
+                  <TogglePhoto key={photo.src} photo={photo} sizes="(min-width: 768px) 25vw, 50vw" lazy />
+                ))}
+              </div>
+            </div>
+          </div>
+        </details>
+      ))}
+    </div>
   );
 });

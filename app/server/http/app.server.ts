@@ -72,6 +72,27 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     }),
   );
 
+  app.use(compression());
+
+  if (options.clientDir) {
+    // Scripts, styles and images are not documents: the page headers below (CSP, framing, referrer) do nothing
+    // for them and cost about 700 bytes on each of a page's script requests; they only need nosniff.
+    app.use((_req, res, next) => {
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      next();
+    });
+    // Hashed file names change with their content, so they can be cached for a year.
+    // The build writes .br and .gz copies beside each file; the smallest one the browser accepts is sent as it is.
+    const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) =>
+      expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
+    app.use(
+      "/assets",
+      // Never revalidated, so the ETag is enough; no Last-Modified or Accept-Ranges on every script response.
+      precompressed(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, lastModified: false, acceptRanges: false }),
+    );
+    app.use(precompressed(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
@@ -98,24 +119,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       // Secure transport is the reverse proxy's job; only announce HSTS when the public address is https.
       strictTransportSecurity: env.publicUrl.startsWith("https:"),
       crossOriginEmbedderPolicy: false,
-      // Not helmet's no-referrer: under it browsers send "Origin: null" with a plain form post, which the cross-site
-      // check below must refuse. same-origin still tells other sites nothing.
-      referrerPolicy: { policy: "same-origin" },
+      // helmet's default, no-referrer, makes browsers send `Origin: null` on a plain form post, which the
+      // cross-site check must then take on trust; with this policy they send the real origin to this site.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
-  app.use(compression());
-
-  if (options.clientDir) {
-    // Hashed file names change with their content, so they can be cached for a year.
-    // The build writes .br and .gz copies beside each file; the smallest one the browser accepts is sent as it is.
-    const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) =>
-      expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
-    app.use(
-      "/assets",
-      precompressed(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
-    );
-    app.use(precompressed(options.clientDir, { maxAge: "1h", index: false }));
-  }
 
   // Page views for the dashboard, counted on every response that passes (before any page cache in front of React).
   const traffic = createTrafficRecorder(getDb(), { ownHosts: [new URL(env.publicUrl).hostname.toLowerCase()] });

@@ -37,7 +37,7 @@ export async function signUpVerified(page: Page, smtp: Smtp, email: string, pass
   await signUp(page, email, password);
   await page.goto(await linkFromMail(smtp, email, "verify-email", before));
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("button", { name: /Account menu/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Account menu/ })).toBeVisible();
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
@@ -51,7 +51,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 }
 
 export async function signOut(page: Page) {
-  await page.getByRole("button", { name: /Account menu/ }).click();
-  await page.getByRole("link", { name: "Sign Out" }).click();
+  await page.locator("#account-menu").click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page.getByRole("navigation").getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/signIn");
 }

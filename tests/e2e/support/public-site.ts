@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type BrowserContext, type Page, expect } from "@playwright/test";
+import { type BrowserContext, type Locator, type Page, expect } from "@playwright/test";
 import sharp from "sharp";
 import type { SiteConfig } from "../../../app/lib/site-config";
 
@@ -22,6 +22,17 @@ export const PUBLIC_PAGES = [
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** The toggle (<summary>) of a native disclosure, by its whole text. Playwright gives <summary> no role. */
+export function disclosure(scope: Page | Locator, name: string): Locator {
+  const text = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return scope.locator("summary").filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) });
+}
+
+/** That the <details> whose toggle this is is open (or closed). */
+export async function expectOpen(toggle: Locator, open = true): Promise<void> {
+  await expect(toggle.locator("xpath=..")).toHaveJSProperty("open", open);
 }
 
 /** Waits until React has hydrated: the footer's colour toggle is disabled until then. */
