@@ -1,12 +1,27 @@
 import { reactRouter } from "@react-router/dev/vite";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { purgeBootstrap } from "./scripts/purge-bootstrap.ts";
 
+/** What /healthz reports as the build: the package version and the commit it was built from (none outside git). */
+function buildInfo() {
+  const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+  let commit: string | null = null;
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+  } catch {
+    // A copy without .git (an unpacked release) reports the version alone.
+  }
+  return { version, commit, builtAt: new Date().toISOString() };
+}
+
 // The SSR build's entry is our own HTTP module (Express app + React Router handler), so the
 // production server and the pages share one module graph: one database pool, one storage client.
 export default defineConfig({
+  define: { __BUILD_INFO__: JSON.stringify(buildInfo()) },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -18,11 +18,14 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
+      route("backups", "routes/admin/backups.tsx"),
     ]),
   ]),
 
   route("manage/visits", "routes/admin/visits.ts"),
   route("manage/enquiries/:id/photos/:photoId/:size", "routes/resources/enquiry-photo.ts"),
+  route("manage/backups/download", "routes/resources/backup-download.ts"),
+  route("manage/backups/files/:name", "routes/resources/backup-file.ts"),
 
   route("manage/uploads/complete", "routes/resources/complete-upload.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinWithAnd } from "./format";
+import { formatBytes, joinWithAnd } from "./format";
 
 describe("joinWithAnd", () => {
   it("joins a list the way a sentence does", () => {
@@ -7,5 +7,15 @@ describe("joinWithAnd", () => {
     expect(joinWithAnd(["Peterborough"])).toBe("Peterborough");
     expect(joinWithAnd(["Peterborough", "Stamford"])).toBe("Peterborough and Stamford");
     expect(joinWithAnd(["Peterborough", "Stamford", "Lincolnshire"])).toBe("Peterborough, Stamford and Lincolnshire");
+  });
+});
+
+describe("formatBytes", () => {
+  it("gives sizes in the unit a person expects", () => {
+    expect(formatBytes(0)).toBe("0 B");
+    expect(formatBytes(1023)).toBe("1023 B");
+    expect(formatBytes(1536)).toBe("1.5 KB");
+    expect(formatBytes(250 * 1024 * 1024)).toBe("250 MB");
+    expect(formatBytes(3.25 * 1024 ** 3)).toBe("3.3 GB");
   });
 });

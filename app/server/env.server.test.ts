@@ -17,6 +17,15 @@ describe("parseEnv", () => {
     expect(env.publicUrl).toBe("http://localhost:3000");
     expect(env.smtpUrl).toBeUndefined();
     expect(env.google).toBeUndefined();
+    expect(env.backup).toEqual({ schedule: { hour: 3, minute: 0 }, keep: 7 });
+  });
+
+  it("reads the backup time and count, and turns the schedule off", () => {
+    expect(parseEnv({ DATA_DIR: dataDir(), BACKUP_SCHEDULE: "23:45", BACKUP_KEEP: "30" }).backup).toEqual({
+      schedule: { hour: 23, minute: 45 },
+      keep: 30,
+    });
+    expect(parseEnv({ DATA_DIR: dataDir(), BACKUP_SCHEDULE: "off" }).backup.schedule).toBeNull();
   });
 
   it("reads the enquiry settings, with their defaults, and names a bad one", () => {
@@ -68,6 +77,9 @@ describe("parseEnv", () => {
     [{ OWNER_EMAIL: "not-an-email" }, "OWNER_EMAIL"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
     [{ GOOGLE_CLIENT_ID: "only-the-id" }, "GOOGLE_CLIENT_SECRET"],
+    [{ BACKUP_SCHEDULE: "3am" }, "BACKUP_SCHEDULE"],
+    [{ BACKUP_SCHEDULE: "24:00" }, "BACKUP_SCHEDULE"],
+    [{ BACKUP_KEEP: "0" }, "BACKUP_KEEP"],
   ])("rejects %o naming %s", (vars, name) => {
     let caught: unknown;
     try {

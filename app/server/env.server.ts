@@ -56,6 +56,12 @@ export const EnvSchema = z.object({
   OWNER_EMAIL: z.email().optional(),
   SITE_CONFIG: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day as HH:MM (24-hour, the server\'s local time), or "off"')
+    .default("03:00"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   ENQUIRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(10),
   ENQUIRY_LIMIT_SITE: z.coerce.number().int().min(1).max(100_000).default(60),
@@ -98,6 +104,8 @@ export type Env = {
   ownerEmail?: string;
   siteConfigPath: string;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  /** Daily backups into DATA_DIR/backups: when (null: off) and how many to keep. */
+  backup: { schedule: { hour: number; minute: number } | null; keep: number };
   enquiries: { retentionDays: number; limitPerIp: number; limitSite: number };
   /** Express's `trust proxy`: the proxies whose X-Forwarded-For is believed (false: none; a number: hops). */
   trustProxy: string[] | number | false;
@@ -182,6 +190,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     ownerEmail: raw.OWNER_EMAIL?.toLowerCase(),
     siteConfigPath: raw.SITE_CONFIG ? path.resolve(raw.SITE_CONFIG) : DEFAULT_SITE_CONFIG,
     logLevel: raw.LOG_LEVEL,
+    backup: {
+      schedule:
+        raw.BACKUP_SCHEDULE === "off"
+          ? null
+          : { hour: Number(raw.BACKUP_SCHEDULE.slice(0, 2)), minute: Number(raw.BACKUP_SCHEDULE.slice(3, 5)) },
+      keep: raw.BACKUP_KEEP,
+    },
     enquiries: { retentionDays: raw.ENQUIRY_RETENTION_DAYS, limitPerIp: raw.ENQUIRY_LIMIT_PER_IP, limitSite: raw.ENQUIRY_LIMIT_SITE },
     trustProxy:
       raw.TRUST_PROXY === "false" ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY.split(",").map((e) => e.trim()),

@@ -45,6 +45,7 @@ for (const dialect of await testDialects()) {
         delete: (key) => storage.delete(key),
         exists: (key) => storage.exists(key),
         list: (prefix) => storage.list(prefix),
+        ping: () => storage.ping(),
       };
     });
     afterAll(async () => {

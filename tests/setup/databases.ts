@@ -33,21 +33,30 @@ export function postgresUnavailableReason(): Promise<string | null> {
   return pgCheck;
 }
 
-/** A migrated (unless told otherwise), empty database of the given kind; destroy() removes it. */
+/** Runs the clean-up once, however often it is called (a test may remove what its afterAll removes too). */
+export function once(action: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= action());
+}
+
+/**
+ * A migrated, empty database of the given kind (or, with `migrate: false`, one with no tables at all, as a new
+ * server's is); destroy() removes it.
+ */
 export async function createTestDatabase(kind: DialectKind, { migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   if (kind === "sqlite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "site-test-"));
     const file = path.join(dir, "test.db");
     const db = createDb({ kind: "sqlite", file });
-    await migrateToLatest(db);
+    if (migrate) await migrateToLatest(db);
     return {
       kind,
       db,
       url: `file:${file}`,
-      async destroy() {
+      destroy: once(async () => {
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });
-      },
+      }),
     };
   }
   const name = `site_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
@@ -63,13 +72,13 @@ export async function createTestDatabase(kind: DialectKind, { migrate = true }: 
     kind,
     db,
     url: url.toString(),
-    async destroy() {
+    destroy: once(async () => {
       await db.destroy();
       const cleanup = new pg.Client({ connectionString: TEST_PG_URL });
       await cleanup.connect();
       await cleanup.query(`drop database if exists "${name}" with (force)`);
       await cleanup.end();
-    },
+    }),
   };
 }
 

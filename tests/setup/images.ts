@@ -79,6 +79,7 @@ export function wrapStorage(storage: Storage, overrides: Partial<Storage>): Stor
     delete: (key) => storage.delete(key),
     exists: (key) => storage.exists(key),
     put: (key, body, options) => storage.put(key, body, options),
+    ping: () => storage.ping(),
     ...overrides,
   };
 }

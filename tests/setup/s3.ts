@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { S3Config } from "~/server/storage/s3.server";
+import { once } from "./databases";
 
 export type TestS3 = { config: S3Config; description: string; stop(): Promise<void> };
 
@@ -49,10 +50,10 @@ export async function startS3Server(): Promise<{ server?: TestS3; skipReason?: s
       server: {
         config,
         description: `s3rver on 127.0.0.1:${port}`,
-        async stop() {
+        stop: once(async () => {
           await instance.close();
           rmSync(directory, { recursive: true, force: true });
-        },
+        }),
       },
     };
   } catch (error) {

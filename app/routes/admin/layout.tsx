@@ -42,6 +42,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             Users
           </Nav.Link>
         </Nav.Item>
+        <Nav.Item as="li">
+          <Nav.Link as={NavLink} to="/manage/backups">
+            Backups
+          </Nav.Link>
+        </Nav.Item>
       </Nav>
       {/* The public and account pages work without script; these editing screens (uploads, pickers) need it. */}
       <noscript>

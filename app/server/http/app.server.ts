@@ -7,6 +7,8 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { getBackupSource } from "../backup/backup-source.server";
+import { startBackupSchedule } from "../backup/backup-schedule.server";
 import { closeDb, getDb } from "../db/client.server";
 import { requireAdmin } from "../auth/guards.server";
 import { migrateToLatest } from "../db/migrate.server";
@@ -50,6 +52,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   // Before listening, so images left unfinished by the last run are queued ahead of any new upload.
   await startImageJobs();
+  const backups = env.backup.schedule ? startBackupSchedule(env.backup.schedule, env.backup.keep, getBackupSource) : null;
   await startEnquiryJobs();
 
   const app = express();
@@ -168,6 +171,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     handler: app,
     listen: { port: env.port, host: env.host, publicUrl: env.publicUrl },
     close: async () => {
+      await backups?.stop();
       await stopImageJobs();
       await stopEnquiryJobs();
       await traffic.stop();

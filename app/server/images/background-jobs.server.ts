@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import path from "node:path";
 import { getDb } from "../db/client.server";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
@@ -8,6 +7,7 @@ import { getStorage } from "../storage/storage.server";
 import { deleteStaleUploads, getUploadDirectory } from "../uploads/completed-uploads.server";
 import { deleteOrphanImageFiles } from "./delete-orphans.server";
 import { type ImageWorker, createImageWorker } from "./image-worker.server";
+import { getJobDirectoryIn } from "./master-image.server";
 import type { ImagePipeline } from "./store-variant.server";
 
 /** How often leftovers are swept: orphaned image files and abandoned uploads. */
@@ -17,7 +17,7 @@ let started: { worker: ImageWorker; timer: NodeJS.Timeout } | undefined;
 
 /** DATA_DIR/image-jobs: master files of images whose variants are not all made yet. */
 export function getJobDirectory(): string {
-  return path.join(getEnv().dataDir, "image-jobs");
+  return getJobDirectoryIn(getEnv().dataDir);
 }
 
 async function runMaintenance(pipeline: ImagePipeline): Promise<void> {

@@ -49,6 +49,16 @@ export function openMaster(source: MasterImage | string): Sharp {
   return sharp(source.data, { raw: { width: source.width, height: source.height, channels: source.channels } });
 }
 
+/** DATA_DIR/image-jobs: master files of images whose variants are not all made yet. */
+export function getJobDirectoryIn(dataDir: string): string {
+  return path.join(dataDir, "image-jobs");
+}
+
+/** A finished master file's name (temporary ones, still being written, end in .tmp.v). */
+export function isMasterFileName(name: string): boolean {
+  return name.endsWith(".v") && !name.endsWith(".tmp.v");
+}
+
 /**
  * Where the background work finds the master after the upload itself is gone: libvips' own format,
  * which it maps from disk instead of decoding, so resuming costs no JPEG decode and no memory.

@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
@@ -76,6 +77,10 @@ export class S3Storage implements Storage {
       if (isNotFound(error)) return false;
       throw error;
     }
+  }
+
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async *list(prefix: string): AsyncIterable<string> {

@@ -20,6 +20,8 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Every key that starts with the prefix (used to find files left without a database row). */
   list(prefix: string): AsyncIterable<string>;
+  /** Throws when the storage cannot be reached (the folder is not writable, the bucket does not answer). */
+  ping(): Promise<void>;
   /** Backends that write through temporary files: delete those a crash left, older than `olderThanMs`. */
   deleteTemporaryFiles?(prefix: string, olderThanMs: number): Promise<string[]>;
 }
