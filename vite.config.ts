@@ -36,6 +36,9 @@ export default defineConfig({
     client: {
       build: {
         rollupOptions: {
+          // Added to React Router's own entries: only the server links the site's whole stylesheet, so without
+          // this entry the client build would not write it (see app/styles/site-stylesheet-href.ts).
+          input: ["./app/styles/site-stylesheet-href.ts"],
           output: {
             // Fewer, larger chunks: every file costs a request and its headers, and the framework and the layout
             // are needed on every page anyway (bench:pages checks the JavaScript budget). react-bootstrap is only

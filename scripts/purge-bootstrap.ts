@@ -1,11 +1,13 @@
 // Build-time PostCSS step: drops the Bootstrap rules no page can use. Bootstrap's utility API and responsive
 // variants write about 160 KB of CSS, most of it for class names this site never renders; the inlined
 // stylesheet is parsed and matched on every page view, so what is left out is time saved on a slow phone.
-// Only the two Bootstrap builds (app/styles/bootstrap*.scss) are purged; the site's own CSS is kept whole.
+// Only the Bootstrap builds are purged (app/styles/bootstrap-extras.scss, and bootstrap.scss inside site-styles.scss);
+// the site's own CSS is kept whole.
 import purgeCSSPlugin from "@fullhuman/postcss-purgecss";
 import type { Plugin } from "postcss";
+import { SCRIPT_TOGGLED_CLASSES } from "../app/server/styles/script-toggled-classes.server.ts";
 
-const BOOTSTRAP_BUILD = /\/app\/styles\/bootstrap(-extras)?\.scss(\?.*)?$/;
+const BOOTSTRAP_BUILD = /\/app\/styles\/(bootstrap(-extras)?|site-styles)\.scss(\?.*)?$/;
 
 /** Where class names can come from: our components and configuration, and react-bootstrap's own source. */
 const CONTENT = ["app/**/*.{ts,tsx}", "config/**/*.json", "node_modules/react-bootstrap/esm/**/*.js"];
@@ -52,9 +54,8 @@ export function purgeBootstrap(): Plugin {
     content: CONTENT,
     extractors: [{ extractor: extractClassNames, extensions: ["ts", "tsx", "js", "json"] }],
     safelist: {
-      // Set at run time by react-bootstrap's transitions, Popper and our own scripts, never written in full.
       standard: [
-        /^(show|showing|hiding|fade|collapsing|collapse|collapsed|active|disabled)$/,
+        SCRIPT_TOGGLED_CLASSES,
         // The parts of the components react-bootstrap renders, whose names it composes from a prefix
         // (`${bsPrefix}-header`); their responsive variants (offcanvas-md, navbar-expand-lg) come only from props.
         /^(navbar|nav|offcanvas|modal|dropdown|accordion|card|form|input-group|alert|progress|spinner|table|btn-close|badge|list-group)(-(?!(sm|md|lg|xl|xxl)$)[a-z]+)*$/,

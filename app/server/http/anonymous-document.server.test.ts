@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from "vitest";
+import { PAGE_STYLES_PLACEHOLDER, finishAnonymousDocument } from "./anonymous-document.server";
+
+const SITE_STYLESHEET_HREF = "/assets/site-styles-A1.css";
+const EXTRAS_STYLESHEET_HREF = "/assets/bootstrap-extras-B2.css";
+
+// Small stand-ins for the built stylesheets (the unit tests do not run Vite's CSS build).
+vi.mock("~/server/styles/site-styles.server", async () => {
+  const { createCriticalCss } = await import("~/server/styles/critical-css.server");
+  return {
+    SITE_STYLESHEET_HREF: "/assets/site-styles-A1.css",
+    EXTRAS_STYLESHEET_HREF: "/assets/bootstrap-extras-B2.css",
+    siteCriticalCss: createCriticalCss("body{margin:0}.site-main{flex:1}.card{padding:0}"),
+    extrasCriticalCss: createCriticalCss(".form-control{display:block}.table{width:100%}"),
+  };
+});
+
+// The shape React 19 and React Router 8 write (see defer-scripts.server.test.ts), with the site's style resource.
+const page = ({ extras = false, main = true } = {}) =>
+  [
+    '<!DOCTYPE html><html lang="en-GB"><head><meta charSet="utf-8"/>',
+    `<style data-precedence="site" data-href="site-styles">${PAGE_STYLES_PLACEHOLDER}</style>`,
+    extras ? `<link rel="stylesheet" href="${EXTRAS_STYLESHEET_HREF}" data-precedence="site"/>` : "",
+    '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N1"/>',
+    "</head><body>",
+    main
+      ? '<main id="main" class="site-main"><script type="application/ld+json">{}</script><input class="form-control"></main>'
+      : "<p>Text</p>",
+    '<footer class="site-footer">Footer</footer>',
+    '<script nonce="N1">window.__reactRouterContext = {};</script>',
+    '<script nonce="N1" type="module" async="">import("/assets/entry.client-A.js");</script>',
+    "</body></html>",
+  ].join("");
+
+const link = (href: string) => `<link rel="stylesheet" href="${href}" data-precedence="site"/>`;
+
+describe("the page a visitor without a session gets", () => {
+  it("inlines the rules the page can use", () => {
+    expect(finishAnonymousDocument(page(), "N1")).toContain('<style data-precedence="site" data-href="site-styles">body{margin:0}.site-main{flex:1}</style>');
+  });
+
+  it("links the whole stylesheet after the page's content and before the scripts that follow it", () => {
+    const html = finishAnonymousDocument(page(), "N1");
+    expect(html).toContain(`</footer>${link(SITE_STYLESHEET_HREF)}<script nonce="N1">window.__reactRouterContext`);
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
+    expect(html).not.toContain(PAGE_STYLES_PLACEHOLDER);
+  });
+
+  it("defers the scripts as every page does", () => {
+    expect(finishAnonymousDocument(page(), "N1")).toContain('<script nonce="N1" type="text/x-deferred-module">');
+  });
+
+  it("moves the form components' stylesheet down after the site's and inlines its share after the site's", () => {
+    const html = finishAnonymousDocument(page({ extras: true }), "N1");
+    expect(html.slice(0, html.indexOf("</head>"))).not.toContain("stylesheet");
+    expect(html).toContain(">body{margin:0}.site-main{flex:1}.form-control{display:block}</style>");
+    expect(html).toContain(`</footer>${link(SITE_STYLESHEET_HREF)}${link(EXTRAS_STYLESHEET_HREF)}<script`);
+  });
+
+  it("puts the links at the end of a body without a main element", () => {
+    expect(finishAnonymousDocument(page({ main: false }), "N1")).toMatch(new RegExp(`${link(SITE_STYLESHEET_HREF).replace(/[.?*+()[\]]/g, "\\$&")}</body>`));
+  });
+
+  it("leaves a document without the site's style resource as it is, apart from the scripts", () => {
+    const html = page().replace(PAGE_STYLES_PLACEHOLDER, "body{}");
+    expect(finishAnonymousDocument(html, "N1")).not.toContain(SITE_STYLESHEET_HREF);
+  });
+});
