@@ -2,7 +2,7 @@ import { listPageTokens } from "~/server/styles/page-tokens.server";
 import {
   EXTRAS_STYLESHEET_HREF,
   SITE_STYLESHEET_HREF,
-  extrasCriticalCss,
+  siteAndExtrasCriticalCss,
   siteCriticalCss,
 } from "~/server/styles/site-styles.server";
 import { deferScriptsInHtml } from "./defer-scripts.server";
@@ -29,8 +29,7 @@ const linkTag = (href: string) => `<link rel="stylesheet" href="${href}" data-pr
 export function finishAnonymousDocument(html: string, nonce: string): string {
   let out = deferScriptsInHtml(html, nonce);
   if (!out.includes(PAGE_STYLES_PLACEHOLDER)) return out;
-  const tokens = listPageTokens(out);
-  let css = siteCriticalCss.forPage(tokens);
+  let styles = siteCriticalCss;
   let links = linkTag(SITE_STYLESHEET_HREF);
 
   const head = out.slice(0, out.indexOf("</head>"));
@@ -41,11 +40,12 @@ export function finishAnonymousDocument(html: string, nonce: string): string {
     // first paint as before) and is linked once more after the site's stylesheet, for the cascade's order.
     if (extrasAt >= 0) {
       out = out.slice(0, extrasAt) + out.slice(extrasAt + extras.length);
-      css += extrasCriticalCss.forPage(tokens);
+      styles = siteAndExtrasCriticalCss;
     }
     links += extras;
   }
 
+  const css = styles.forPage(listPageTokens(out));
   const placeholder = out.indexOf(PAGE_STYLES_PLACEHOLDER);
   out = out.slice(0, placeholder) + css + out.slice(placeholder + PAGE_STYLES_PLACEHOLDER.length);
   // After the last of the page's content and before the scripts that follow it (ScrollRestoration's, React

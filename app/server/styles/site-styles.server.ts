@@ -19,5 +19,10 @@ export const EXTRAS_STYLESHEET_HREF = extrasHref;
 
 const isAlwaysPresent = (token: string) => token.startsWith(".") && SCRIPT_TOGGLED_CLASSES.test(token.slice(1));
 
+/** A page's share of the site's stylesheet. */
 export const siteCriticalCss = createCriticalCss(SITE_STYLES, { isAlwaysPresent });
-export const extrasCriticalCss = createCriticalCss(EXTRAS_STYLES, { isAlwaysPresent });
+/**
+ * A page's share of both stylesheets, in their order, for pages that also use the form components: chosen as one,
+ * because the components' rules read custom properties the site's stylesheet defines (--bs-form-invalid-color).
+ */
+export const siteAndExtrasCriticalCss = createCriticalCss(SITE_STYLES + EXTRAS_STYLES, { isAlwaysPresent });

@@ -1,0 +1,142 @@
+import { type Browser, type Page, expect, test } from "@playwright/test";
+import path from "node:path";
+import { trackPageErrors } from "./support/page-errors";
+import { fakeUploadedPhotos, seedGallery, waitForHydration } from "./support/public-site";
+
+// A visitor without a session gets only the rules their page can use inlined, and the whole stylesheet linked after
+// the content (app/server/http/anonymous-document.server.ts). Nothing may change when that stylesheet arrives.
+
+const STYLESHEET = /\/assets\/(site-styles|bootstrap-extras)-[\w-]+\.css$/;
+let galleryPath: string;
+
+test.beforeAll(() => {
+  // A name of its own per run: a retry runs this again on the same data folder.
+  galleryPath = `/gallery/${seedGallery(path.resolve("tmp/e2e-data"), `page styles ${Date.now()}`, 8).categoryId}`;
+});
+
+/**
+ * Every element's computed style (and its ::before, ::after and ::marker), without custom properties: those the
+ * inlined share leaves out are read by no rule the page uses. Every <details> is opened first, so that the rules
+ * for open sections are compared too, and animations are stopped at their start.
+ */
+async function computedStyles(page: Page): Promise<Map<string, string>> {
+  const entries = await page.evaluate(() => {
+    for (const details of document.querySelectorAll("details")) details.open = true;
+    for (const animation of document.getAnimations()) {
+      if (animation instanceof CSSTransition) animation.finish();
+      else animation.currentTime = 0;
+    }
+    const where = (element: Element): string => {
+      const parts: string[] = [];
+      for (let e: Element | null = element; e && e !== document.documentElement; e = e.parentElement) {
+        parts.unshift(`${e.tagName.toLowerCase()}:nth-child(${[...e.parentElement!.children].indexOf(e) + 1})`);
+      }
+      return parts.join(">") || "html";
+    };
+    const result: [string, string][] = [];
+    for (const element of [document.documentElement, ...document.querySelectorAll("body, body *")]) {
+      for (const pseudo of ["", "::before", "::after", "::marker"]) {
+        const style = getComputedStyle(element, pseudo || null);
+        const values: string[] = [];
+        for (let i = 0; i < style.length; i++) {
+          const name = style.item(i);
+          if (!name.startsWith("--")) values.push(`${name}: ${style.getPropertyValue(name)}`);
+        }
+        result.push([`${where(element)}${pseudo}`, values.join("; ")]);
+      }
+    }
+    return result;
+  });
+  return new Map(entries);
+}
+
+/** The page with JavaScript off (nothing but the stylesheet can change it), with or without its linked stylesheets. */
+async function styles(browser: Browser, url: string, width: number, colorScheme: "light" | "dark", linked: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 }, colorScheme });
+  // A visit already counted, so that both loads show the same visitor number.
+  await context.addCookies([{ name: "visited", value: "1", url }]);
+  if (!linked) await context.route(STYLESHEET, (route) => route.abort());
+  const page = await context.newPage();
+  const stylesheets: string[] = [];
+  page.on("requestfinished", (request) => {
+    if (STYLESHEET.test(request.url())) stylesheets.push(request.url());
+  });
+  await page.goto(url, { waitUntil: "load" });
+  const result = await computedStyles(page);
+  await context.close();
+  return { result, stylesheets };
+}
+
+for (const [width, colorScheme] of [
+  [375, "light"],
+  [1280, "light"],
+  [1280, "dark"],
+] as const) {
+  test(`at ${width} px in ${colorScheme}: the linked stylesheet changes no element of the public pages`, async ({ browser, baseURL }) => {
+    test.setTimeout(240_000);
+    for (const url of ["/", "/aboutme", "/services", "/webdev", "/ha", "/contact", "/signIn", galleryPath, "/no-such-page"]) {
+      const before = await styles(browser, baseURL + url, width, colorScheme, false);
+      const after = await styles(browser, baseURL + url, width, colorScheme, true);
+      expect(after.stylesheets.length, `${url} links the site's stylesheet`).toBeGreaterThan(0);
+      expect([...after.result.keys()], url).toEqual([...before.result.keys()]);
+      const changed = [...after.result].filter(([where, style]) => before.result.get(where) !== style);
+      const detail = changed.slice(0, 3).map(([where, style]) => {
+        const old = new Set(before.result.get(where)!.split("; "));
+        return `${where}: ${style.split("; ").filter((value) => !old.has(value)).join("; ")}`;
+      });
+      expect(detail, `${url}: elements the linked stylesheet changed`).toEqual([]);
+    }
+  });
+}
+
+test("the whole stylesheet is an immutable, precompressed asset; signed-in pages still inline all of it", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const href = /<link rel="stylesheet" href="(\/assets\/site-styles-[\w-]+\.css)"/.exec(html)?.[1];
+  expect(href).toBeDefined();
+  const css = await request.get(href!, { headers: { "Accept-Encoding": "br" } });
+  expect(css.headers()["content-encoding"]).toBe("br");
+  expect(css.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const whole = await css.text();
+  const inlined = /<style data-precedence="site" data-href="site-styles">([\s\S]*?)<\/style>/.exec(html)![1]!;
+  expect(inlined.length).toBeLessThan(whole.length / 2);
+
+  // A session cookie (here one of no session) gets the page as before: streamed, every rule inlined, nothing linked.
+  const signedIn = await (await request.get("/", { headers: { Cookie: "better-auth.session_token=none" } })).text();
+  expect(signedIn).toContain(`<style data-precedence="site" data-href="site-styles">${whole.trimEnd()}</style>`);
+  expect(signedIn).not.toContain(href!);
+});
+
+test("with scripts, hydration waits for the linked stylesheet and is clean, and the next page has every style", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await fakeUploadedPhotos(page.context());
+  await page.route(STYLESHEET, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue().catch(() => {});
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  // Painted with the inlined rules while the stylesheet is still on its way, and not yet hydrated.
+  await expect(page.locator(".site-navbar")).toHaveCSS("position", "sticky");
+  await expect(page.getByRole("button", { name: /colours$/ })).toBeDisabled();
+  await waitForHydration(page);
+  // The page's scripts were not even requested before the stylesheet had arrived.
+  const timing = await page.evaluate(() => {
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    return {
+      stylesheet: resources.find((r) => r.name.includes("/assets/site-styles-"))!.responseEnd,
+      firstScript: Math.min(...resources.filter((r) => /\/assets\/.+\.js$/.test(r.name)).map((r) => r.startTime)),
+    };
+  });
+  expect(timing.stylesheet).toBeGreaterThan(1000);
+  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.stylesheet);
+
+  // The contact form's components were on no rule of the home page: the form components' stylesheet, which React
+  // adds for the contact page, must come after the site's, as in a signed-in page's head.
+  await page.getByRole("navigation").getByRole("link", { name: "Contact" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.locator(".form-control").first()).toHaveCSS("display", "block");
+  const order = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname.split("-")[0]),
+  );
+  expect(order.indexOf("/assets/site")).toBeLessThan(order.indexOf("/assets/bootstrap"));
+  expect(errors).toEqual([]);
+});
