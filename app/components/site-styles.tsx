@@ -13,10 +13,12 @@ function isLean(handle: unknown): boolean {
 }
 
 /**
- * Inlines the site's stylesheet in the head. React 19 treats a <style> with href and precedence as a resource:
- * the server writes it once into the head, and on hydration the browser adopts that element by its href, so the
- * CSS text never travels in the JavaScript. Pages other than the lean ones also link the extra components; a
- * client-side navigation to such a page waits for that stylesheet before it shows.
+ * Inlines the site's stylesheet in the head: all of it on a signed-in page, only the rules the page can use on the
+ * others, which link the whole file after their content (server/http/anonymous-document.server). React 19 treats
+ * a <style> with href and precedence as a resource: the server writes it once into the head, and on hydration the
+ * browser adopts that element by its href, so the CSS text never travels in the JavaScript. Pages other than the
+ * lean ones also link the extra components; a client-side navigation to such a page waits for that stylesheet
+ * before it shows.
  */
 export function SiteStyles() {
   const css = useContext(SiteStylesContext);
