@@ -78,6 +78,9 @@ describe("a page's share of the stylesheet", () => {
     expect(spinner).not.toContain("@keyframes pulse");
     expect(critical.forPage(page('<div class="card-pulse"></div>'))).toContain("@keyframes pulse{50%{opacity:.5}}");
     expect(home).not.toContain("@keyframes");
+    const nested = createCriticalCss("@media (prefers-reduced-motion:no-preference){@keyframes spin{to{rotate:1turn}}}.spinner{animation:spin 1s}");
+    expect(nested.forPage(page('<i class="spinner"></i>'))).toBe("@media (prefers-reduced-motion:no-preference){@keyframes spin{to{rotate:1turn}}}.spinner{animation:spin 1s}");
+    expect(nested.forPage(page("<i></i>"))).toBe("");
   });
 
   it("matches element names and ids as well as classes", () => {

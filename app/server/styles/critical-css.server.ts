@@ -68,9 +68,13 @@ function select(index: StylesheetIndex, present: Set<number>, pageVars: Set<stri
     return isKept;
   };
   index.pieces.forEach(keep);
-  const keepKeyframes = (piece: StylePiece) => {
-    if (piece.kind === "keyframes" && [...piece.users].some((rule) => kept.has(rule))) kept.add(piece);
-    if (piece.kind === "block") piece.children.forEach(keepKeyframes);
+  const keepKeyframes = (piece: StylePiece): boolean => {
+    const isKept =
+      piece.kind === "keyframes"
+        ? [...piece.users].some((rule) => kept.has(rule))
+        : piece.kind === "block" && piece.children.map(keepKeyframes).some(Boolean);
+    if (isKept) kept.add(piece); // and so the at-rule around a kept @keyframes
+    return isKept;
   };
   index.pieces.forEach(keepKeyframes);
 
