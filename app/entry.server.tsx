@@ -41,7 +41,8 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let stopped = false;
-    // Crawlers and SPA-less clients get the whole document at once; browsers get the shell as soon as it is ready.
+    // Visitors without a session, crawlers and SPA mode get the whole document at once; a signed-in browser gets the
+    // shell as soon as it is ready. A HEAD request is answered at the shell either way.
     const wholeDocument = anonymous || isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
     const waitForAll = wholeDocument && request.method !== "HEAD";
     const { pipe, abort } = renderToPipeableStream(
