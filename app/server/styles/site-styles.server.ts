@@ -8,13 +8,13 @@ import { SCRIPT_TOGGLED_CLASSES } from "./script-toggled-classes.server";
 /**
  * The site's whole stylesheet (about 75 KB, 12 KB compressed): Bootstrap's purged build and the site's own CSS.
  * Signed-in pages inline all of it in the head; the pages every visitor gets inline their share of it and link
- * the same file, built by Vite as `SITE_STYLESHEET_HREF` (see entry.server and critical-page.server).
+ * the same file, built by Vite as `SITE_STYLESHEET_HREF` (see entry.server and http/anonymous-document.server).
  */
 export const SITE_STYLES = site;
 export const SITE_STYLESHEET_HREF = siteHref;
 
 /** The components only forms and admin pages use (styles/bootstrap-extras.scss), linked by components/site-styles. */
-export const EXTRAS_STYLES = extras;
+const EXTRAS_STYLES = extras;
 export const EXTRAS_STYLESHEET_HREF = extrasHref;
 
 const isAlwaysPresent = (token: string) => token.startsWith(".") && SCRIPT_TOGGLED_CLASSES.test(token.slice(1));
