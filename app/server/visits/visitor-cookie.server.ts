@@ -9,7 +9,7 @@ export type VisitDecision = "count" | "read";
  * Decides whether a request is the first page view of a browser session that should be counted.
  * Bots, prefetches and non-document requests only read the counter.
  */
-export function decideVisit(request: Request): VisitDecision {
+export function decideVisit(request: { method: string; headers: Pick<Headers, "get"> }): VisitDecision {
   if (request.method !== "GET") return "read";
   const cookies = request.headers.get("cookie") ?? "";
   if (cookies.split(/;\s*/).some((c) => c.startsWith(`${VISITED_COOKIE}=`))) return "read";
