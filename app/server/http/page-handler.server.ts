@@ -4,7 +4,7 @@ import type { LRUCache } from "lru-cache";
 import { type RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import { hasSessionCookie } from "../auth/guards.server";
 import { currentGeneration, latestVisitorCount } from "../pages/page-freshness.server";
-import { decideVisit } from "../visits/visitor-cookie.server";
+import { decideVisit, ownVisitorNumber } from "../visits/visitor-cookie.server";
 import {
   type CachedPage,
   DEFAULT_PAGE_CACHE_LIMITS,
@@ -28,7 +28,8 @@ import { visitStateContext } from "./request-context.server";
  * A kept page is fresh while nothing it shows has changed (page-freshness.server.ts), for at most a minute (so
  * anything time-bound in it, like the quote form's signed timestamp, stays young), and while the visitor number it
  * shows is current, or a few seconds old at most. A visitor's first page view is never served from the cache: it
- * counts the visit, so the number it shows includes them.
+ * counts the visit, so the number it shows includes them; the `visited` cookie then holds that number, and a kept
+ * page showing less is never sent to that browser.
  *
  * Everything else (signed-in pages, first visits, actions, resource routes) is rendered each time as before, and
  * pages rendered for a session are marked `private, no-store`.
@@ -132,7 +133,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       const request = toFetchRequest(req, res);
       if (decideVisit(request) === "count") return await render(req, res, request);
       const kept = store!.get(key);
-      if (kept && isFresh(kept, Date.now())) return sendPage(req, res, kept, true);
+      if (kept && isFresh(kept, Date.now()) && showsOwnNumber(kept, req)) return sendPage(req, res, kept, true);
       // A HEAD renders no body, so it cannot fill the cache.
       if (req.method === "HEAD") return await render(req, res, request);
       await renderShared(req, res, request, key);
@@ -144,7 +145,9 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   const front: express.RequestHandler = (req, res, next) => {
     const key = store ? cacheKey(req) : null;
     const kept = key === null ? undefined : store!.get(key);
-    if (!kept?.sentHeaders || !isFresh(kept, Date.now()) || decideVisit(nodeRequest(req)) === "count") return next();
+    if (!kept?.sentHeaders || !isFresh(kept, Date.now()) || !showsOwnNumber(kept, req) || decideVisit(nodeRequest(req)) === "count") {
+      return next();
+    }
     writePage(req, res, kept, kept.sentHeaders, true);
   };
 
@@ -183,6 +186,11 @@ export function isFresh(page: CachedPage, now: number): boolean {
   if (age >= PAGE_MAX_AGE_MS || age < 0) return false;
   if (page.visitorNumber !== null && page.visitorNumber < latestVisitorCount() && age >= VISITOR_NUMBER_LAG_MS) return false;
   return true;
+}
+
+/** Whether a kept page shows at least the visitor number this browser was first shown (its `visited` cookie). */
+function showsOwnNumber(page: CachedPage, req: express.Request): boolean {
+  return page.visitorNumber === null || page.visitorNumber >= ownVisitorNumber(req.headers.cookie);
 }
 
 /** A 200 page or page data meant for anybody. */
