@@ -216,8 +216,10 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage,
   const policy = res.getHeader("Content-Security-Policy");
   if (typeof policy === "string") res.setHeader("Content-Security-Policy", cspForCachedPage(policy, page.scriptHashes));
   res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
-  // The cookie decides between the kept page and a signed-in one, so a shared cache must not mix them up.
-  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  // Not `Cookie`: every returning visitor's cookie differs (it holds their number), so a shared cache in front
+  // could then keep nothing for two people. It must instead pass requests with the session cookie through
+  // (docs/deploy.md); pages for a session are `private, no-store` and are never stored by it.
+  res.setHeader("Vary", "Accept-Encoding");
   if (!page.sentHeaders) {
     const sent: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(res.getHeaders())) {
