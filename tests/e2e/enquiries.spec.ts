@@ -7,9 +7,10 @@ import { type RunningServer, startIsolatedServer } from "../support/server";
 import { type Smtp, signUpVerified } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
 import { axeViolations, waitForHydration } from "./support/public-site";
+import { testPort } from "../support/ports";
 
 // A fresh site with real mail: quote requests with and without JavaScript, and the admin's inbox.
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 11;
+const PORT = testPort("e2e/enquiries");
 const FIXTURES = path.resolve("tests/fixtures/images");
 const OWNER = "owner@quotes.test";
 let server: RunningServer;

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPorts } from "../support/ports";
 
 // These run the production build as a real server, once on SQLite and once on PostgreSQL.
 const built = existsSync("build/server/index.js");
 const PASSWORD = "server-test-password-1";
-let nextPort = Number(process.env.E2E_PORT ?? 3210) + 14;
+const ports = testPorts("integration/admin-endpoints");
 
 for (const dialect of await testDialects()) {
   const skip = dialect.skip || !built;
@@ -28,7 +29,7 @@ for (const dialect of await testDialects()) {
         database = await createTestDatabase("postgres", { migrate: false });
         env.DATABASE_URL = database.url;
       }
-      server = await startIsolatedServer(nextPort++, env);
+      server = await startIsolatedServer(ports[dialect.kind === "sqlite" ? 0 : 1]!, env);
       admin.client = new HttpClient(server.baseURL);
       member.client = new HttpClient(server.baseURL);
       visitor = new HttpClient(server.baseURL);

@@ -12,9 +12,10 @@ import { createTestDatabase } from "../setup/databases";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { readAllRows } from "../support/site-data";
+import { testPorts } from "../support/ports";
 
 const built = existsSync("build/server/index.js");
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 25;
+const [PORT] = testPorts("integration/backup-admin") as [number, number];
 const PASSWORD = "backup-admin-password-1";
 const BIG = 32 * 1024 * 1024;
 

@@ -23,12 +23,13 @@ import { startS3Server, type TestS3 } from "../setup/s3";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { startIsolatedServer } from "../support/server";
 import { readAllChecksums, readAllRows, runScript } from "../support/site-data";
+import { testPorts } from "../support/ports";
 
 // The owner's journey with the real commands: a site on SQLite and a folder is backed up, restored into
 // PostgreSQL and S3, backed up there and restored back into SQLite and a folder. Each step compares every row
 // and every file's checksum, and the restored sites let people sign in with the passwords they had.
 const built = existsSync("build/server/index.js");
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 22;
+const [PORT, BACK_PORT, TARGET_PORT] = testPorts("integration/backup-restore") as [number, number, number];
 const PASSWORD = "backup-test-password-1";
 const ADMIN = "owner@backup.test";
 const MEMBER = "member@backup.test";
@@ -186,14 +187,14 @@ describe.skipIf(skip)("backup and restore across backends", () => {
       expect(restore.code, restore.stderr).toBe(0);
       expect(await readAllRows(back.db)).toEqual(await readAllRows(source.db));
       expect(await readAllChecksums(back.storage, back.jobDirectory)).toEqual(await readAllChecksums(source.storage, source.jobDirectory));
-      await signInAndLook(back, PORT + 1, imageId, avatar);
+      await signInAndLook(back, BACK_PORT, imageId, avatar);
     } finally {
       await back.db.destroy();
     }
   }, 180_000);
 
   it("lets people sign in with their old passwords on PostgreSQL and S3, and serves the photos and the avatar", async () => {
-    await signInAndLook(target, PORT + 2, imageId, avatar);
+    await signInAndLook(target, TARGET_PORT, imageId, avatar);
   }, 120_000);
 
   it("refuses a target that is not empty, and with --force replaces what it holds", async () => {

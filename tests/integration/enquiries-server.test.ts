@@ -8,6 +8,7 @@ import { startSmtpServer } from "../setup/smtp";
 import { HttpClient } from "../support/http-client";
 import { quoteBody, quoteFields, solvePow } from "../support/quote-form";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPorts } from "../support/ports";
 
 // The production build as a real server: SQLite with a local folder, then PostgreSQL with S3, real SMTP for both.
 const built = existsSync("build/server/index.js");
@@ -15,7 +16,7 @@ const PASSWORD = "server-test-password-1";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const s3 = await startS3Server();
-let port = Number(process.env.E2E_PORT ?? 3210) + 20;
+const ports = testPorts("integration/enquiries-server");
 
 for (const dialect of await testDialects()) {
   const skip = dialect.skip || !built || (dialect.kind === "postgres" && !s3.server);
@@ -53,7 +54,7 @@ for (const dialect of await testDialects()) {
         env.AWS_ACCESS_KEY_ID = config.accessKeyId ?? "";
         env.AWS_SECRET_ACCESS_KEY = config.secretAccessKey ?? "";
       }
-      server = await startIsolatedServer(port++, env);
+      server = await startIsolatedServer(ports[dialect.kind === "sqlite" ? 0 : 1]!, env);
       admin.client = new HttpClient(server.baseURL);
       member.client = new HttpClient(server.baseURL);
       await createUser(admin.client, "admin@server.test");
