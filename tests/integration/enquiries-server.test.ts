@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase, testDialects } from "../setup/da
 import { type TestS3, startS3Server } from "../setup/s3";
 import { startSmtpServer } from "../setup/smtp";
 import { HttpClient } from "../support/http-client";
-import { quoteBody, quoteFields, solvePow } from "../support/quote-form";
+import { postQuote, quoteBody, quoteFields, startQuote, waitToSend } from "../support/quote-form";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { testPorts } from "../support/ports";
 
@@ -69,18 +69,9 @@ for (const dialect of await testDialects()) {
 
     /** As a browser would: load /contact, let the widget solve its challenge, post the form a few seconds later. */
     async function sendQuote(visitor: HttpClient, photos: Parameters<typeof quoteBody>[1], overrides: Record<string, string> = {}) {
-      const page = await (await visitor.get("/contact")).text();
-      const started = /name="started" value="([^"]+)"/.exec(page)?.[1];
-      expect(started).toBeTruthy();
-      const challenge = await (await visitor.get("/contact/challenge")).json();
-      const fields = quoteFields({ started: started!, altcha: await solvePow(challenge), ...overrides });
-      await new Promise((resolve) => setTimeout(resolve, 3_100));
-      const response = await fetch(`${server.baseURL}/contact`, {
-        method: "POST",
-        body: await quoteBody(fields, photos),
-        headers: { origin: server.baseURL, "user-agent": BROWSER },
-        redirect: "manual",
-      });
+      const fields = quoteFields({ ...(await startQuote(visitor)), ...overrides });
+      await waitToSend();
+      const response = await postQuote(server.baseURL, fields, photos);
       expect(response.status).toBe(302);
       const location = response.headers.get("location") ?? "";
       expect(location).toMatch(/^\/contact\/thanks\?ref=Q-[0-9A-Z]{8}$/);

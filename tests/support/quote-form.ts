@@ -3,6 +3,7 @@ import path from "node:path";
 import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { FIXTURES_DIR, type FixtureName } from "../setup/images";
+import type { HttpClient } from "./http-client";
 
 /** The typed fields of a good quote request; override any of them. */
 export function quoteFields(overrides: Record<string, string> = {}): Record<string, string> {
@@ -34,4 +35,30 @@ export async function quoteBody(fields: Record<string, string>, photos: FixtureN
     body.append("photos", new Blob([await readFile(path.join(FIXTURES_DIR, photo))], { type: "image/jpeg" }), photo);
   }
   return body;
+}
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+/** What a browser holds before sending: the form's signed timestamp from /contact and a solved proof of work. */
+export async function startQuote(visitor: HttpClient): Promise<{ started: string; altcha: string }> {
+  const page = await (await visitor.get("/contact")).text();
+  const started = /name="started" value="([^"]+)"/.exec(page)?.[1];
+  if (!started) throw new Error("no form timestamp in /contact");
+  const challenge = await (await visitor.get("/contact/challenge")).json();
+  return { started, altcha: await solvePow(challenge) };
+}
+
+/** The quote form posted as a browser without JavaScript posts it: multipart, to /contact, not followed. */
+export async function postQuote(baseURL: string, fields: Record<string, string>, photos: FixtureName[] = [], headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseURL}/contact`, {
+    method: "POST",
+    body: await quoteBody(fields, photos),
+    headers: { origin: baseURL, "user-agent": BROWSER, ...headers },
+    redirect: "manual",
+  });
+}
+
+/** Waits out the form's minimum fill time (3 s), as a person typing would. */
+export function waitToSend(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 3_100));
 }
