@@ -2,11 +2,12 @@ import { existsSync, readdirSync } from "node:fs";
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/server/db/client.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 import { type TestS3, startS3Server } from "../setup/s3";
 import { startSmtpServer } from "../setup/smtp";
 import { HttpClient } from "../support/http-client";
-import { postQuote, quoteBody, quoteFields, startQuote, waitToSend } from "../support/quote-form";
+import { postQuote, quoteBody, quoteFields, readQuoteForm, startQuote, typedFields, waitToSend } from "../support/quote-form";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { testPorts } from "../support/ports";
 
@@ -174,6 +175,73 @@ for (const dialect of await testDialects()) {
     }, 90_000);
   });
 }
+
+// Two spam layers that need the database, through the real server as a browser without JavaScript posts: a proof
+// of work sent twice, and the limit on enquiries from everyone together (ENQUIRY_LIMIT_SITE), each address
+// sending once or twice, well under its own limit. Refused, the page comes back with everything typed in it.
+describe.skipIf(!built)("spam layers through the server: a replayed proof of work and the site-wide limit", () => {
+  let server: RunningServer;
+  // Behind a proxy on this machine (TRUST_PROXY=loopback), each post comes from its own address.
+  const from = (n: number) => ({ "x-forwarded-for": `203.0.113.${n}` });
+  const alertIn = (html: string) => (/<div id="quote-form-error"[\s\S]*?<\/div>/.exec(html)?.[0] ?? "").replaceAll("<!-- -->", "");
+  async function enquiryNames() {
+    const db = createDb({ kind: "sqlite", file: `${server.dataDir}/site.db` });
+    try {
+      return (await db.selectFrom("enquiry").select("name").orderBy("createdAt").execute()).map((row) => row.name);
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  beforeAll(async () => {
+    server = await startIsolatedServer(ports[2]!, { ENQUIRY_LIMIT_SITE: "3", ENQUIRY_LIMIT_PER_IP: "50" });
+  }, 60_000);
+  afterAll(async () => server?.stop());
+
+  it("a proof of work sent a second time is refused, and the page gives back what was typed", async () => {
+    const fields = quoteFields({
+      ...(await startQuote(new HttpClient(server.baseURL))),
+      name: "Rory Replay",
+      phone: "07700 900456",
+      service: "tiling",
+      description: "Retile the kitchen splashback, about 3 metres by 60 cm & the window sill.",
+    });
+    await waitToSend();
+    expect((await postQuote(server.baseURL, fields, [], from(1))).status).toBe(302);
+
+    const replay = await postQuote(server.baseURL, fields, ["landscape.jpg"], from(2));
+    expect(replay.status).toBe(400);
+    const html = await replay.text();
+    expect(alertIn(html)).toContain("The spam check did not pass. It has started again: please wait until it says it is done, then send.");
+    expect(alertIn(html)).toContain("please choose your photo again");
+    expect(readQuoteForm(html)).toEqual(typedFields(fields));
+    expect(readQuoteForm(html).description).toContain("& the window sill");
+    expect(await enquiryNames()).toEqual(["Rory Replay"]);
+  });
+
+  it("over the site-wide limit a new sender is refused with the form kept, whatever their own count", async () => {
+    // Three an hour from everyone together; two have come (the enquiry and its replay), from two addresses.
+    const third = quoteFields({ ...(await startQuote(new HttpClient(server.baseURL))), name: "Tam Third", email: "tam@customer.test" });
+    const fourth = quoteFields({
+      ...(await startQuote(new HttpClient(server.baseURL))),
+      name: "Sasha Site",
+      email: "",
+      phone: "01733 555 0199",
+      postcode: "pe2 8ab",
+      service: "plastering",
+      description: "Skim two walls in the lounge.",
+    });
+    await waitToSend();
+    expect((await postQuote(server.baseURL, third, [], from(3))).status).toBe(302);
+
+    const refused = await postQuote(server.baseURL, fourth, ["landscape.jpg"], from(4));
+    expect(refused.status).toBe(429);
+    const html = await refused.text();
+    expect(alertIn(html)).toContain("A lot of enquiries are arriving just now. Please wait a few minutes and send again");
+    expect(readQuoteForm(html)).toEqual(typedFields(fourth));
+    expect(await enquiryNames()).toEqual(["Rory Replay", "Tam Third"]);
+  });
+});
 
 afterAll(async () => {
   await s3.server?.stop();

@@ -62,3 +62,28 @@ export async function postQuote(baseURL: string, fields: Record<string, string>,
 export function waitToSend(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 3_100));
 }
+
+const decode = (text: string) =>
+  text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+
+/** What the quote form in a page holds, as the browser would show it: the values a refusal must give back. */
+export function readQuoteForm(html: string): Record<string, string> {
+  const tag = (id: string) => new RegExp(`<input[^>]*id="quote-${id}"[^>]*>`).exec(html)?.[0] ?? "";
+  const input = (id: string) => decode(/ value="([^"]*)"/.exec(tag(id))?.[1] ?? "");
+  const select = /<select[^>]*id="quote-service"[\s\S]*?<\/select>/.exec(html)?.[0] ?? "";
+  return {
+    name: input("name"),
+    email: input("email"),
+    phone: input("phone"),
+    postcode: input("postcode"),
+    service: /<option value="([^"]*)" selected=""/.exec(select)?.[1] ?? "",
+    description: decode(/<textarea[^>]*id="quote-description"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1] ?? ""),
+    consent: / checked=""/.test(tag("consent")) ? "yes" : "",
+  };
+}
+
+/** The fields of a quote a person typed (not the hidden ones), to compare with readQuoteForm. */
+export function typedFields(fields: Record<string, string>): Record<string, string> {
+  const { name = "", email = "", phone = "", postcode = "", service = "", description = "", consent = "" } = fields;
+  return { name, email, phone, postcode, service, description, consent };
+}
