@@ -4,10 +4,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/server/db/client.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
+import type { FixtureName } from "../setup/images";
 import { type TestS3, startS3Server } from "../setup/s3";
 import { startSmtpServer } from "../setup/smtp";
 import { HttpClient } from "../support/http-client";
-import { postQuote, quoteBody, quoteFields, readQuoteForm, startQuote, typedFields, waitToSend } from "../support/quote-form";
+import { postQuote, quoteFields, readQuoteForm, startQuote, typedFields, waitToSend } from "../support/quote-form";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { testPorts } from "../support/ports";
 
@@ -69,7 +70,7 @@ for (const dialect of await testDialects()) {
     });
 
     /** As a browser would: load /contact, let the widget solve its challenge, post the form a few seconds later. */
-    async function sendQuote(visitor: HttpClient, photos: Parameters<typeof quoteBody>[1], overrides: Record<string, string> = {}) {
+    async function sendQuote(visitor: HttpClient, photos: FixtureName[], overrides: Record<string, string> = {}) {
       const fields = quoteFields({ ...(await startQuote(visitor)), ...overrides });
       await waitToSend();
       const response = await postQuote(server.baseURL, fields, photos);
