@@ -5,10 +5,11 @@ import { startSmtpServer } from "../setup/smtp";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { PASSWORD, type Smtp, fillCredentials, linkFromMail } from "./support/accounts";
 import { axeViolations, disclosure, expectOpen, site } from "./support/public-site";
+import { testPort } from "../support/ports";
 
 // The public and account pages work as plain HTML: with JavaScript switched off, and in the seconds before the
 // page's scripts arrive on a slow connection (every script response held back 5 s here). Real mail, fresh site.
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
+const PORT = testPort("e2e/html-first");
 const HOLD_MS = 5_000;
 let server: RunningServer;
 let smtp: Smtp;

@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPort } from "../support/ports";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 // A fresh site of its own, so the numbers are exact.
 let server: RunningServer;
 test.beforeAll(async () => {
-  server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 1);
+  server = await startIsolatedServer(testPort("e2e/visitor-counter"));
 });
 test.afterAll(async () => server?.stop());
 

@@ -12,6 +12,7 @@ import { listKeys } from "../setup/images";
 import { type TestS3, startS3Server } from "../setup/s3";
 import { HttpClient, completeUpload, createVerifiedUser, linkFromOutbox, uploadThroughTus } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPort } from "../support/ports";
 
 // The production build as a real server on SQLite and S3 (s3rver), tried as an attacker would. Logs at trace level,
 // so the test can read every request line and every database query the server made.
@@ -67,7 +68,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `the site under hostile r
   beforeAll(async () => {
     const { bucket, endpoint, region, accessKeyId, secretAccessKey } = (s3.server as TestS3).config;
     server = await startIsolatedServer(
-      Number(process.env.E2E_PORT ?? 3210) + 11,
+      testPort("integration/hardening-server"),
       {
         STORAGE_URL: `s3://${bucket}?endpoint=${encodeURIComponent(endpoint!)}&region=${region}`,
         AWS_ACCESS_KEY_ID: accessKeyId!,
