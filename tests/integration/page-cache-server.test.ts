@@ -2,12 +2,13 @@ import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../setup/databases";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
+import { testPorts } from "../support/ports";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 
 // The anonymous page cache through the production server: what a visitor, a returning visitor and a signed-in
 // admin are sent, and how soon an edit reaches kept pages, on one instance (SQLite) and across two (PostgreSQL).
 const built = existsSync("build/server/index.js");
-const BASE = Number(process.env.E2E_PORT ?? 3210);
+const [SQLITE_PORT, FIRST_PORT, SECOND_PORT] = testPorts("integration/page-cache-server");
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 type Page = { status: number; cache: string | null; etag: string | null; control: string | null; html: string; headers: Headers };
@@ -49,7 +50,7 @@ describe.skipIf(!built)("anonymous page cache on one server (SQLite)", () => {
   let admin: HttpClient;
 
   beforeAll(async () => {
-    server = await startIsolatedServer(BASE + 40);
+    server = await startIsolatedServer(SQLITE_PORT!);
     admin = new HttpClient(server.baseURL);
     await createVerifiedUser(admin, server.dataDir, "owner@cache.test", "page-cache-password-1");
   }, 60_000);
@@ -154,8 +155,8 @@ describe.skipIf(!built || pgReason !== null)(
     beforeAll(async () => {
       database = await createTestDatabase("postgres", { migrate: false });
       const env = { DATABASE_URL: database.url, AUTH_SECRET: "page-cache-two-instances-secret-0123456789" };
-      servers.push(await startIsolatedServer(BASE + 41, env));
-      servers.push(await startIsolatedServer(BASE + 42, env));
+      servers.push(await startIsolatedServer(FIRST_PORT!, env));
+      servers.push(await startIsolatedServer(SECOND_PORT!, env));
       admin = new HttpClient(servers[0]!.baseURL);
       await createVerifiedUser(admin, servers[0]!.dataDir, "owner@cache-two.test", "page-cache-password-2");
     }, 90_000);

@@ -27,6 +27,7 @@ const BLOCKS = {
   "integration/enquiries-server": 3, // SQLite, PostgreSQL, the spam limits
   "integration/first-visits": 2, // SQLite, PostgreSQL
   "integration/hardening-server": 1,
+  "integration/page-cache-server": 3, // SQLite, then two instances on PostgreSQL
   "integration/healthz": 2,
   "integration/test-ports": 1,
   "integration/two-instances": 2,
