@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import type * as fsPromises from "node:fs/promises";
 import { readdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +12,7 @@ import { InvalidKeyError, type Storage, assertValidKey } from "./storage.server"
 
 // The real fs/promises, with readdir watched: which folders LocalStorage reads to list a prefix.
 vi.mock("node:fs/promises", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:fs/promises")>();
+  const actual = await importOriginal<typeof fsPromises>();
   return { ...actual, readdir: vi.fn(actual.readdir) };
 });
 
