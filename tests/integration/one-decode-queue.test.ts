@@ -83,8 +83,8 @@ describe("the one decode queue", () => {
     const upload = copyFixture("landscape.jpg").then((file) =>
       createImageFromUpload(pipeline, { file, categoryId, name: "waits", title: "", caption: "" }).finally(() => settled.push("gallery")),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(decodeQueue.waiting).toBe(2);
+    await expect.poll(() => decodeQueue.waiting).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(settled).toEqual([]);
     expect(watched.calls).toEqual([]);
 
