@@ -9,7 +9,8 @@
 // 3. the fault runs, which are tests (their assertions live there; this prints what they took): 200 first visits
 //    at once on SQLite and PostgreSQL, kill -9 while photos are processed, two instances on one PostgreSQL and one
 //    bucket, the hostile-upload corpus through both uploads. They use E2E_PORT = BENCH_PORT + 1 and up.
-// A benchmark, not a test: it reports, and fails only when a run could not be made or a fault run failed.
+// A benchmark, not a test: it reports, and fails when a run could not be made, a load run had any error (the
+// target is 0) or a fault run failed.
 import autocannon from "autocannon";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -149,4 +150,11 @@ if (faults.length > 0) {
   console.log("\n| fault run (a test) | result | time |");
   console.log("|---|---|---|");
   for (const fault of faults) console.log(`| ${fault.name} | ${fault.result} | ${fmt(fault.seconds, 1)} s |`);
+}
+
+// The target is no error at all: a run with any (a failed request, a timeout, an answer other than 2xx) fails.
+const withErrors = rows.filter((row) => row.errors > 0);
+if (withErrors.length > 0) {
+  console.error(`\nLoad runs with errors (the target is 0): ${withErrors.map((row) => `${row.page} at ${row.connections} connections: ${row.errors}`).join("; ")}`);
+  process.exitCode = 1;
 }

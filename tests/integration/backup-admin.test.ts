@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, readlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,6 +132,18 @@ describe.skipIf(!built)("the Backups page and downloads", () => {
     expect(download.status).toBe(200);
     expect(Number(download.headers.get("content-length"))).toBe(size);
     expect(Buffer.from(await download.arrayBuffer()).equals(await readFile(file))).toBe(true);
+    // A HEAD (a download manager's first look) gets the headers and leaves no file open in the server.
+    const openHandles = async () => {
+      const fds = await readdir(`/proc/${server.pid}/fd`);
+      const targets = await Promise.all(fds.map((fd) => readlink(`/proc/${server.pid}/fd/${fd}`).catch(() => "")));
+      return targets.filter((target) => target === file).length;
+    };
+    for (let i = 0; i < 20; i++) {
+      const head = await fetch(`${server.baseURL}/manage/backups/files/${name}`, { method: "HEAD", headers: { cookie: admin.cookieHeader } });
+      expect(head.status).toBe(200);
+      expect(Number(head.headers.get("content-length"))).toBe(size);
+    }
+    await waitFor(async () => (await openHandles()) === 0, "the backup file to be closed after the HEADs");
     expect((await admin.get("/manage/backups/files/..%2Fsite.db")).status).toBe(404);
     expect((await admin.get("/manage/backups/files/backup-2020-01-01T03-00-00Z.tar.gz")).status).toBe(404);
   });

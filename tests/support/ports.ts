@@ -11,7 +11,7 @@ const BLOCKS = {
   "e2e/backups": 1,
   "e2e/enquiries": 1,
   "e2e/gallery": 1,
-  "e2e/html-first": 1,
+  "e2e/html-first": 2, // the site, then the OpenID Connect provider
   "e2e/manage-galleries": 1,
   "e2e/media": 1,
   "e2e/public-pages": 1,
