@@ -44,12 +44,8 @@ for (const dialect of await testDialects()) {
       smtp = await startSmtpServer();
       const env: Record<string, string> = { SMTP_URL: smtp.url };
       if (dialect.kind === "postgres") {
-        database = await createTestDatabase("postgres");
         // An empty database: the server migrates it at start-up.
-        await database.db.schema.dropTable("kysely_migration").ifExists().execute();
-        for (const t of ["referrerDay", "pageViewDay", "trafficDay", "usedChallenge", "mailOutbox", "enquiryPhoto", "enquiry", "rateLimit", "verification", "account", "session", "user", "image", "category", "visitDay", "visitCounter", "kysely_migration_lock"]) {
-          await database.db.schema.dropTable(t).ifExists().cascade().execute();
-        }
+        database = await createTestDatabase("postgres", { migrate: false });
         const config = (s3.server as TestS3).config;
         env.DATABASE_URL = database.url;
         env.STORAGE_URL = `s3://${config.bucket}?endpoint=${config.endpoint}&region=${config.region}`;
