@@ -77,10 +77,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
 
   async function render(req: express.Request, res: express.Response, request: Request): Promise<void> {
     const response = await handle(request, options.getLoadContext(req, res));
-    if (PAGE_TYPES.test(response.headers.get("content-type") ?? "") && !response.headers.has("cache-control")) {
-      response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-    }
-    await sendResponse(res, response);
+    await sendResponse(res, markPrivate(response));
   }
 
   /** Renders the page once for everybody waiting on this address, keeps it if it may be kept, and sends it. */
@@ -100,10 +97,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       const response = await handle(request, context);
       if (!isShareable(response)) {
         settle(null);
-        if (PAGE_TYPES.test(response.headers.get("content-type") ?? "") && !response.headers.has("cache-control")) {
-          response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-        }
-        return await sendResponse(res, response);
+        return await sendResponse(res, markPrivate(response));
       }
       const body = Buffer.from(await response.arrayBuffer());
       const page = await preparePage({
@@ -191,6 +185,20 @@ export function isFresh(page: CachedPage, now: number): boolean {
 /** Whether a kept page shows at least the visitor number this browser was first shown (its `visited` cookie). */
 function showsOwnNumber(page: CachedPage, req: express.Request): boolean {
   return page.visitorNumber === null || page.visitorNumber >= ownVisitorNumber(req.headers.cookie);
+}
+
+/** A page or page data not kept for everybody is for this request alone, unless its route said otherwise. */
+function markPrivate(response: Response): Response {
+  if (!PAGE_TYPES.test(response.headers.get("content-type") ?? "") || response.headers.has("cache-control")) return response;
+  try {
+    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return response;
+  } catch {
+    // Immutable headers (Response.redirect and the like): send a copy that can carry the header.
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return copy;
+  }
 }
 
 /** A 200 page or page data meant for anybody. */
