@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { testPort } from "./tests/support/ports";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+const PORT = testPort("e2e/web-server");
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",

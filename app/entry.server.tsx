@@ -6,7 +6,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { SiteStylesProvider } from "~/components/site-styles";
-import { hasSessionCookie } from "~/server/auth/session-cookie.server";
+import { hasSessionCookie } from "~/server/auth/guards.server";
 import { PAGE_STYLES_PLACEHOLDER, finishAnonymousDocument } from "~/server/http/anonymous-document.server";
 import { deferScriptsTransform } from "~/server/http/defer-scripts.server";
 import { nonceContext } from "~/server/http/request-context.server";
@@ -37,7 +37,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(nonceContext);
-  const anonymous = !hasSessionCookie(request) && !routerContext.isSpaMode;
+  const anonymous = !hasSessionCookie(request.headers.get("cookie")) && !routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let stopped = false;

@@ -33,9 +33,10 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ context }, next) => {
     const response = await next();
-    if (context.get(visitStateContext).counted) {
+    const visit = context.get(visitStateContext);
+    if (visit.counted) {
       try {
-        response.headers.append("Set-Cookie", visitedCookieHeader(getEnv().publicUrl.startsWith("https:")));
+        response.headers.append("Set-Cookie", visitedCookieHeader(visit.shownNumber ?? 1, getEnv().publicUrl.startsWith("https:")));
       } catch {
         // Redirect responses have immutable headers; the next page view will count instead.
       }

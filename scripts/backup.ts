@@ -5,8 +5,10 @@
 import { parseArgs } from "node:util";
 import { formatBytes } from "~/lib/format";
 import { createProgress } from "./support/progress.ts";
+import { commandArgs, loadSettingsFile } from "./support/settings-file.ts";
 
 const { values } = parseArgs({
+  args: commandArgs(),
   options: { out: { type: "string" }, "env-file": { type: "string" }, help: { type: "boolean", short: "h" } },
 });
 if (values.help) {
@@ -17,7 +19,7 @@ if (values.help) {
   );
   process.exit(0);
 }
-if (values["env-file"]) process.loadEnvFile(values["env-file"]);
+if (values["env-file"]) loadSettingsFile(values["env-file"], "backup");
 
 // Imported after the settings are loaded: the modules read the environment when first used.
 const { getBackupSource } = await import("~/server/backup/backup-source.server");

@@ -4,8 +4,10 @@
 import { parseArgs } from "node:util";
 import { formatBytes } from "~/lib/format";
 import { createProgress } from "./support/progress.ts";
+import { commandArgs, loadSettingsFile } from "./support/settings-file.ts";
 
 const { values, positionals } = parseArgs({
+  args: commandArgs(),
   allowPositionals: true,
   options: { force: { type: "boolean", default: false }, "env-file": { type: "string" }, help: { type: "boolean", short: "h" } },
 });
@@ -19,7 +21,7 @@ if (values.help || positionals.length !== 1) {
   process.exit(values.help ? 0 : 2);
 }
 const file = positionals[0] as string;
-if (values["env-file"]) process.loadEnvFile(values["env-file"]);
+if (values["env-file"]) loadSettingsFile(values["env-file"], "restore");
 // Imported after the settings are loaded: the modules read the environment when first used.
 const { openRestoreTarget } = await import("~/server/backup/backup-source.server");
 const { DamagedBackupError, RestoreRefusedError, restoreBackup } = await import("~/server/backup/restore-backup.server");

@@ -8,10 +8,10 @@ import { type RunningServer, startIsolatedServer } from "../support/server";
 import { PASSWORD, type Smtp, fillCredentials, linkFromMail, signIn, signOut, signUp, signUpVerified } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
 import { disclosure, waitForHydration } from "./support/public-site";
+import { testPorts } from "../support/ports";
 
 // A fresh site with real mail (smtp-server) and a real OpenID Connect provider standing in for Google.
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
-const OIDC_PORT = PORT + 1;
+const [PORT, OIDC_PORT] = testPorts("e2e/accounts") as [number, number];
 let server: RunningServer;
 let smtp: Smtp;
 let oidc: Awaited<ReturnType<typeof startOidcProvider>>;

@@ -5,8 +5,9 @@ import { type RunningServer, startIsolatedServer } from "../support/server";
 import { PASSWORD, signIn } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
 import { axeViolations, waitForHydration } from "./support/public-site";
+import { testPort } from "../support/ports";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 11;
+const PORT = testPort("e2e/backups");
 const ADMIN = "owner@backups-page.test";
 let server: RunningServer;
 

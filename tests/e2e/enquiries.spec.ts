@@ -7,9 +7,10 @@ import { type RunningServer, startIsolatedServer } from "../support/server";
 import { type Smtp, signUpVerified } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
 import { axeViolations, waitForHydration } from "./support/public-site";
+import { testPort } from "../support/ports";
 
 // A fresh site with real mail: quote requests with and without JavaScript, and the admin's inbox.
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 11;
+const PORT = testPort("e2e/enquiries");
 const FIXTURES = path.resolve("tests/fixtures/images");
 const OWNER = "owner@quotes.test";
 let server: RunningServer;
@@ -29,9 +30,10 @@ test.afterAll(async () => {
 
 const NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
-async function fillQuote(page: Page, name: string, photos: string[] = []) {
+async function fillQuote(page: Page, name: string, photos: string[] = [], phone = "") {
   await page.getByLabel("Your name").fill(name);
   await page.getByRole("textbox", { name: "E-mail" }).fill("sam@customer.test");
+  if (phone) await page.getByRole("textbox", { name: "Phone" }).fill(phone);
   await page.getByLabel("Postcode of the job").fill("pe2 8ab");
   await page.getByLabel("Kind of work").selectOption({ label: "Tiling" });
   await page.getByLabel("About the job").fill(`Retile the bathroom walls for ${name}, about 9 square metres.`);
@@ -59,7 +61,7 @@ test("with JavaScript: a quote with two photos shows previews and field messages
   await expect(page.getByText("Please give an e-mail address or a phone number")).toBeVisible();
   await expect(page.getByLabel("Your name")).toBeFocused();
 
-  await fillQuote(page, "Sam Tiler", ["exif-rotated.jpg", "landscape.jpg"]);
+  await fillQuote(page, "Sam Tiler", ["exif-rotated.jpg", "landscape.jpg"], "07700 900 321");
   const chosen = page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem");
   await expect(chosen).toHaveCount(2);
   await expect(chosen.first().locator("img")).toHaveJSProperty("complete", true);
@@ -77,7 +79,7 @@ test("with JavaScript: a quote with two photos shows previews and field messages
   expect(errors).toEqual([]);
 });
 
-test("the admin sees it in the inbox with its photos, without GPS; visitors cannot fetch them", async ({ page, browser }) => {
+test("the admin sees it in the inbox with its photos, without GPS, a phone link and notes; visitors cannot fetch the photos", async ({ page, browser }) => {
   await page.context().clearCookies();
   const { signIn } = await import("./support/accounts");
   await signIn(page, OWNER);
@@ -86,6 +88,7 @@ test("the admin sees it in the inbox with its photos, without GPS; visitors cann
   await page.getByRole("link", { name: /Sam Tiler/ }).click();
   await expect(page.getByRole("heading", { name: /Sam Tiler/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /Reply by e-mail/ })).toHaveAttribute("href", /^mailto:sam@customer\.test\?subject=Your%20enquiry%20Q-/);
+  await expect(page.getByRole("link", { name: "Ring 07700 900 321" })).toHaveAttribute("href", "tel:07700900321");
   await expect(page.getByTestId("enquiry-mail")).toContainText(`Notification to ${OWNER}: sent`);
   const photos = page.getByRole("list", { name: "Photos" }).getByRole("link");
   await expect(photos).toHaveCount(2);
@@ -96,21 +99,33 @@ test("the admin sees it in the inbox with its photos, without GPS; visitors cann
   await expect(page.getByRole("dialog", { name: /Photo 2 of 2/ })).toBeVisible();
   await page.keyboard.press("Escape");
 
-  const href = (await photos.first().getAttribute("href"))!;
-  const photo = await page.request.get(href);
-  expect(photo.status()).toBe(200);
-  const bytes = await photo.body();
-  expect((await sharp(bytes).metadata()).exif).toBeUndefined();
-  expect(() => exifReader(bytes)).toThrow();
-
+  // The phone's photo was sent with where it was taken; neither photo as served has any EXIF left, GPS least of all.
+  const sent = await sharp(path.join(FIXTURES, "exif-rotated.jpg")).metadata();
+  expect(exifReader(sent.exif!).GPSInfo?.GPSLatitude).toBeDefined();
+  const hrefs = await photos.evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+  expect(hrefs).toHaveLength(2);
   const visitor = await browser.newContext();
-  expect((await visitor.request.get(`http://127.0.0.1:${PORT}${href}`)).status()).toBe(404);
+  for (const href of hrefs) {
+    const photo = await page.request.get(href);
+    expect(photo.status()).toBe(200);
+    const bytes = await photo.body();
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(() => exifReader(bytes)).toThrow();
+    expect((await visitor.request.get(`http://127.0.0.1:${PORT}${href}`)).status()).toBe(404);
+  }
   await visitor.close();
 
   // Status and notes.
   await page.getByLabel("Status").selectOption("replied");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Status saved.")).toBeVisible();
+  const notes = page.getByLabel(/Your notes/);
+  await notes.fill("Rang back Tuesday: visit booked for Friday 9am, bring tile samples.");
+  await page.getByRole("button", { name: "Save notes" }).click();
+  await expect(page.getByText("Notes saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(/Your notes/)).toHaveValue("Rang back Tuesday: visit booked for Friday 9am, bring tile samples.");
+  await expect(page.getByRole("link", { name: "Ring 07700 900 321" })).toBeVisible();
   await page.goto("/manage/enquiries?status=replied");
   await expect(page.getByRole("link", { name: /Sam Tiler/ })).toBeVisible();
 });

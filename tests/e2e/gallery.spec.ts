@@ -7,6 +7,7 @@ import { type RunningServer, startIsolatedServer } from "../support/server";
 import { trackPageErrors } from "./support/page-errors";
 import { waitForHydration } from "./support/public-site";
 import { addImageWithoutFiles, deleteStoredFiles, seedGallery } from "./support/seed-gallery";
+import { testPort } from "../support/ports";
 
 const XSS = "<img src=x onerror=alert(1)>";
 let server: RunningServer;
@@ -35,7 +36,7 @@ test.beforeAll(async () => {
   plastering = (await seedGallery(dataDir, "plastering", photos, { distinct: 4 })).categoryId;
   bathrooms = (await seedGallery(dataDir, "bathroom makeovers", [])).categoryId;
 
-  server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 5, {}, { dataDir });
+  server = await startIsolatedServer(testPort("e2e/gallery"), {}, { dataDir });
 });
 test.afterAll(async () => server?.stop());
 

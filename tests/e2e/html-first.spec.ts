@@ -1,22 +1,27 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
+import { OIDC_CLIENT, startOidcProvider } from "../setup/oidc";
 import { startSmtpServer } from "../setup/smtp";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { PASSWORD, type Smtp, fillCredentials, linkFromMail } from "./support/accounts";
 import { axeViolations, disclosure, expectOpen, site } from "./support/public-site";
+import { testPorts } from "../support/ports";
 
 // The public and account pages work as plain HTML: with JavaScript switched off, and in the seconds before the
-// page's scripts arrive on a slow connection (every script response held back 5 s here). Real mail, fresh site.
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
+// page's scripts arrive on a slow connection (every script response held back 5 s here). Real mail, a real OpenID
+// Connect provider standing in for Google, fresh site.
+const [PORT, OIDC_PORT] = testPorts("e2e/html-first") as [number, number];
 const HOLD_MS = 5_000;
 let server: RunningServer;
 let smtp: Smtp;
+let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
 
 test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startIsolatedServer(PORT, { SMTP_URL: smtp.url });
+  oidc = await startOidcProvider(OIDC_PORT, `http://127.0.0.1:${PORT}/api/auth/callback/google`);
+  server = await startIsolatedServer(PORT, { SMTP_URL: smtp.url, GOOGLE_CLIENT_ID: OIDC_CLIENT.id, GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret, GOOGLE_ISSUER: oidc.issuer });
   const db = new Database(path.join(server.dataDir, "site.db"));
   const now = new Date().toISOString();
   db.prepare(`insert into "category" ("name", "createdAt", "updatedAt") values (?, ?, ?)`).run("kitchens", now, now);
@@ -24,6 +29,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await server?.stop();
+  await oidc?.stop();
   await smtp?.stop();
 });
 
@@ -53,6 +59,13 @@ async function withScriptsHeldBack(browser: Browser, options: Options = {}): Pro
  */
 async function expectNoScriptsYet(page: Page) {
   expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+}
+
+/** Axe finds nothing on the page as the browser alone made it: no module had run before the check, nor after it. */
+async function expectAxeCleanBeforeScripts(page: Page) {
+  await expectNoScriptsYet(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await expectNoScriptsYet(page);
 }
 
 /** Loads a page and returns as soon as it has painted its first content (the navbar's brand). */
@@ -225,70 +238,157 @@ test("with the scripts held back 5 s, clicks right after the first paint already
     await small.getByRole("button", { name: "Open menu" }).click();
     await disclosure(small.locator("#site-menu"), "Galleries").click();
     await expect(small.locator("#site-menu").getByRole("link", { name: "Kitchens", exact: true })).toBeVisible();
-    await expectNoScriptsYet(small);
-    expect(await axeViolations(small)).toEqual([]);
+    await expectAxeCleanBeforeScripts(small);
     await openAtFirstPaint(small, "/services");
     await disclosure(small.locator("main"), "Plumbing").click();
     await expect(small.locator("#plumbing")).toBeVisible();
-    await expectNoScriptsYet(small);
-    expect(await axeViolations(small)).toEqual([]);
+    await expectAxeCleanBeforeScripts(small);
     await phone.close();
   }
 
+  const wide = await withScriptsHeldBack(browser);
+  const services = await wide.newPage();
+  await openAtFirstPaint(services, "/services");
+  await disclosure(services.locator("main"), "Joinery").click();
+  await expect(services.locator("#joinery")).toBeVisible();
+  await expectNoScriptsYet(services);
+  // Once the scripts arrive the page takes over what is open: the section's own title.
+  await expect(services).toHaveTitle(site.services.find((s) => s.id === "joinery")!.title, { timeout: HOLD_MS * 3 });
+  await expectOpen(disclosure(services.locator("main"), "Joinery"));
+  await wide.close();
+
+  // The desktop menu, the /ha answers, a form's answer and the signed-in pages, axe-clean in both colour schemes.
+  for (const colorScheme of ["light", "dark"] as const) {
+    const desktop = await withScriptsHeldBack(browser, { colorScheme });
+    const page = await desktop.newPage();
+    await openAtFirstPaint(page, "/");
+    await disclosure(nav(page), "Galleries").click();
+    await expect(page.getByRole("link", { name: "Kitchens", exact: true })).toBeVisible();
+    await expectAxeCleanBeforeScripts(page);
+
+    await openAtFirstPaint(page, "/ha");
+    await disclosure(page, "What is Zigbee?").click();
+    await expect(page.locator("#zigbee")).toBeVisible();
+    await expectAxeCleanBeforeScripts(page);
+
+    // Forms post as plain HTML and the answer is the page with its message.
+    await openAtFirstPaint(page, "/signIn");
+    await fillCredentials(page, member, "wrong-password-entirely");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.locator("main").getByText("Incorrect password")).toBeVisible();
+    await expectAxeCleanBeforeScripts(page);
+    await openAtFirstPaint(page, "/signIn");
+    await fillCredentials(page, member, PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(`${server.baseURL}/`);
+    await expectNoScriptsYet(page);
+
+    // Signed in: the account menu, the profile and its section, then Sign Out, all before any script has arrived.
+    await openAtFirstPaint(page, "/");
+    await page.locator("#account-menu").click();
+    await page.getByRole("link", { name: "Profile" }).click();
+    await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
+    await disclosure(page, "Update Profile / Delete account").click();
+    await expect(page.getByRole("button", { name: "Change password" })).toBeVisible();
+    await expectAxeCleanBeforeScripts(page);
+    await page.locator("#account-menu").click();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(`${server.baseURL}/`);
+    await expect(nav(page).getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/signIn");
+    await expectNoScriptsYet(page);
+    await desktop.close();
+  }
+});
+
+test("with the scripts held back 5 s, every account form posts at once and answers with its message", async ({ browser }) => {
+  const newcomer = "quick@nenevalley.test";
   const context = await withScriptsHeldBack(browser);
   const page = await context.newPage();
-  await openAtFirstPaint(page, "/");
-  await disclosure(nav(page), "Galleries").click();
-  await expect(page.getByRole("link", { name: "Kitchens", exact: true })).toBeVisible();
-  await expectNoScriptsYet(page);
-  expect(await axeViolations(page)).toEqual([]);
 
-  await openAtFirstPaint(page, "/services");
-  await disclosure(page.locator("main"), "Joinery").click();
-  await expect(page.locator("#joinery")).toBeVisible();
-  await expectNoScriptsYet(page);
-  // Once the scripts arrive the page takes over what is open: the section's own title.
-  await expect(page).toHaveTitle(site.services.find((s) => s.id === "joinery")!.title, { timeout: HOLD_MS * 3 });
-  await expectOpen(disclosure(page.locator("main"), "Joinery"));
-
-  await openAtFirstPaint(page, "/ha");
-  await disclosure(page, "What is Zigbee?").click();
-  await expect(page.locator("#zigbee")).toBeVisible();
-  await expectNoScriptsYet(page);
-  expect(await axeViolations(page)).toEqual([]);
-
-  // Forms post as plain HTML and the answer is the page with its message.
+  // Create Account, then Resend: each answers with the page asking for the e-mail link and its message.
   await openAtFirstPaint(page, "/signIn");
-  await fillCredentials(page, member, "wrong-password-entirely");
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page.locator("main").getByText("Incorrect password")).toBeVisible();
+  await fillCredentials(page, newcomer, PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Please verify your email" })).toBeVisible();
+  await expect(page.locator("main .alert")).toContainText("A verification email has been sent to your email address.");
   await expectNoScriptsYet(page);
-  expect(await axeViolations(page)).toEqual([]);
+  const sent = smtp.messages.filter((m) => m.to.includes(newcomer)).length;
+  await openAtFirstPaint(page, "/signIn");
+  await page.getByRole("button", { name: "resend email" }).click();
+  await expect(page.locator("main .alert")).toContainText("Verification email sent");
+  await expectNoScriptsYet(page);
+  await expect.poll(() => smtp.messages.filter((m) => m.to.includes(newcomer)).length).toBe(sent + 1);
+  await openAtFirstPaint(page, await linkFromMail(smtp, newcomer, "verify-email", smtp.messages.length - 1));
+  await expect(page).toHaveURL(`${server.baseURL}/`);
+
+  // Sign Out from the account menu, then Forgot and Reset password.
+  await page.locator("#account-menu").click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(nav(page).getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/signIn");
+  await expectNoScriptsYet(page);
+  const before = smtp.messages.length;
   await openAtFirstPaint(page, "/forgot-password");
-  await page.getByLabel("Email").fill(member);
+  await page.getByLabel("Email").fill(newcomer);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible();
-  await openAtFirstPaint(page, "/signIn");
-  await fillCredentials(page, member, PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(`${server.baseURL}/`);
+  await expectNoScriptsYet(page);
+  await openAtFirstPaint(page, await linkFromMail(smtp, newcomer, "reset-password", before));
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByText("New password required")).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByText("Your password has been changed")).toBeVisible();
   await expectNoScriptsYet(page);
 
-  // Signed in: the account menu, the profile's section and its forms, all before any script has arrived.
-  await openAtFirstPaint(page, "/");
-  await page.locator("#account-menu").click();
-  await page.getByRole("link", { name: "Profile" }).click();
-  await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
+  // Signed in with the new password: the profile's name and password forms.
+  await openAtFirstPaint(page, "/signIn?redirectTo=%2Fprofile");
+  await fillCredentials(page, newcomer, NEW_PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await disclosure(page, "Update Profile / Delete account").click();
+  await page.getByLabel("Old password", { exact: true }).fill("not-my-password");
+  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Old password incorrect")).toBeVisible();
+  await expectNoScriptsYet(page);
+  await page.getByLabel("Old password", { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.locator("main .alert")).toContainText("Your password has been changed");
+  await expectNoScriptsYet(page);
+  await openAtFirstPaint(page, "/profile");
   await disclosure(page, "Update Profile / Delete account").click();
   await page.getByLabel("Display name").fill("Pat Quick");
   await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByTestId("profile-name")).toHaveText("Pat Quick");
   await page.getByRole("button", { name: "Delete Account" }).click();
   await expect(page.getByText("Your account will be deleted permanently.")).toBeVisible();
-  await expectNoScriptsYet(page);
-  expect(await axeViolations(page)).toEqual([]);
+  await expectAxeCleanBeforeScripts(page);
   await page.getByRole("button", { name: "Delete account", exact: true }).click();
   await expect(page).toHaveURL(/\/signIn\?notice=account-deleted$/);
   await expect(page.locator("main .alert")).toContainText("Your account and its data have been removed.");
   await context.close();
+});
+
+test("the Google button is a form post that takes the visitor to the provider, without JavaScript and before it arrives", async ({ browser }) => {
+  const provider = new RegExp(`^${oidc.issuer}/`);
+  const context = await withoutScripts(browser, { colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto("/signIn");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await expect(page).toHaveURL(provider);
+  await page.locator('input[name="login"]').fill("plain-google");
+  await page.locator('input[name="password"]').fill("anything");
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(`${server.baseURL}/`);
+  await expect(page.getByRole("img", { name: /Account menu/ })).toBeVisible();
+  await context.close();
+
+  const held = await withScriptsHeldBack(browser);
+  const early = await held.newPage();
+  await openAtFirstPaint(early, "/signIn");
+  await expectNoScriptsYet(early);
+  await early.getByRole("button", { name: "Sign in with Google" }).click();
+  await expect(early).toHaveURL(provider);
+  await held.close();
 });

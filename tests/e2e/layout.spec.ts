@@ -118,6 +118,8 @@ test("server basics: health check, security headers, compression, immutable asse
   const headers = home.headers();
   expect(headers["content-security-policy"]).toContain("script-src 'self' 'nonce-");
   expect(headers["x-content-type-options"]).toBe("nosniff");
+  // Not helmet's no-referrer: with it a browser sends Origin: null on a native form post (see the origin check).
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["content-encoding"]).toMatch(/gzip|br/);
 
   await page.goto("/");

@@ -6,8 +6,9 @@ import { type RunningServer, startIsolatedServer } from "../support/server";
 import { PASSWORD, fillCredentials } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
 import { waitForHydration } from "./support/public-site";
+import { testPort } from "../support/ports";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
+const PORT = testPort("e2e/manage-galleries");
 const fixture = (name: string) => path.resolve("tests/fixtures/images", name);
 let server: RunningServer;
 

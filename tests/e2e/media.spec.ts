@@ -8,6 +8,9 @@ import { parseVariants } from "~/lib/image-variants";
 import type { Image } from "~/server/db/schema.server";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { seedImage } from "./support/seed-images";
+import { testPort } from "../support/ports";
+
+const PORT = testPort("e2e/media");
 
 // A site of its own: a photo seeded into the shared one would appear on the public pages other specs check.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-media-"));
@@ -16,13 +19,13 @@ let server: RunningServer | undefined;
 
 test.beforeAll(async () => {
   image = await seedImage(dataDir, "exif-rotated.jpg", { category: "plastering", name: `sideways-phone-photo-${Date.now()}`, title: "Ceiling" });
-  server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 9, {}, { dataDir, keepData: true });
+  server = await startIsolatedServer(PORT, {}, { dataDir, keepData: true });
 });
 test.afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-test.use({ baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 9}` });
+test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
 test("a GPS-tagged photo taken sideways is served upright, with no metadata, cached for a year", async ({ page, request }) => {
   const jpeg = parseVariants(image.variants).find((v) => v.name === "w640" && v.format === "jpeg")!;

@@ -1,4 +1,5 @@
 import { type Browser, type Page, expect, test } from "@playwright/test";
+import { testPort } from "../support/ports";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { trackPageErrors } from "./support/page-errors";
 import { fakeUploadedPhotos, seedGallery, waitForHydration } from "./support/public-site";
@@ -7,7 +8,7 @@ import { fakeUploadedPhotos, seedGallery, waitForHydration } from "./support/pub
 // the content (app/server/http/anonymous-document.server.ts). Nothing may change when that stylesheet arrives.
 // A site of its own, with a gallery, so the other specs' sites stay without photos.
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 13;
+const PORT = testPort("e2e/page-styles");
 const STYLESHEET = /\/assets\/(site-styles|bootstrap-extras)-[\w-]+\.css$/;
 let server: RunningServer;
 let galleryPath: string;

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { trackPageErrors } from "./support/page-errors";
 import { PUBLIC_PAGES, axeViolations, disclosure, expectOpen, fakeUploadedPhotos, seedGallery, site, waitForHydration } from "./support/public-site";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPort } from "../support/ports";
 
 const { business } = site;
 
@@ -111,7 +112,7 @@ test.describe("home page with gallery photos", () => {
   let server: RunningServer;
   let newest: string[];
   test.beforeAll(async () => {
-    server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 2);
+    server = await startIsolatedServer(testPort("e2e/public-pages"));
     seedGallery(server.dataDir, "kitchens", 3);
     newest = seedGallery(server.dataDir, "bathrooms", 3).imageIds.toReversed();
   });

@@ -7,6 +7,7 @@ import { getVariantUrl } from "~/lib/image-url";
 import { parseVariants } from "~/lib/image-variants";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { seedImage } from "./support/seed-images";
+import { testPort } from "../support/ports";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-resume-"));
 let server: RunningServer | undefined;
@@ -22,7 +23,7 @@ test("variants still pending when the server stopped are finished after it start
   expect(seeded.status).toBe("processing");
   expect(parseVariants(seeded.variants)).toHaveLength(4);
 
-  server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 3, {}, { dataDir, keepData: true });
+  server = await startIsolatedServer(testPort("e2e/resume-images"), {}, { dataDir, keepData: true });
   const readRow = () => {
     const db = new Database(path.join(dataDir, "site.db"), { readonly: true });
     try {

@@ -1,13 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { PUBLIC_PAGES, seedGallery, site } from "./support/public-site";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPort } from "../support/ports";
 
 // A site with its own public address, as behind a reverse proxy, and two galleries.
 const PUBLIC_URL = "https://www.builder.example";
 let server: RunningServer;
 let galleries: number[];
 test.beforeAll(async () => {
-  server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 2, { PUBLIC_URL });
+  server = await startIsolatedServer(testPort("e2e/seo"), { PUBLIC_URL });
   galleries = [seedGallery(server.dataDir, "kitchens", 0).categoryId, seedGallery(server.dataDir, "loft conversions", 0).categoryId];
 });
 test.afterAll(async () => server?.stop());

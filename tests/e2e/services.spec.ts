@@ -2,6 +2,7 @@ import { type Page, expect, test } from "@playwright/test";
 import { trackPageErrors } from "./support/page-errors";
 import { axeViolations, disclosure, expectOpen, fakeUploadedPhotos, seedGallery, site, waitForHydration } from "./support/public-site";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPort } from "../support/ports";
 
 const DEFAULT_TITLE = "Our services";
 const DEFAULT_DESCRIPTION = "Our services include plastering and joinery in Peterborough.";
@@ -174,7 +175,7 @@ test.describe("with gallery photos", () => {
   let server: RunningServer;
   let plastering: string[];
   test.beforeAll(async () => {
-    server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 2);
+    server = await startIsolatedServer(testPort("e2e/services"));
     plastering = seedGallery(server.dataDir, "Plastering", 3).imageIds;
     seedGallery(server.dataDir, "tiling", 1);
   });

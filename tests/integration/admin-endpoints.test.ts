@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPorts } from "../support/ports";
 
 // These run the production build as a real server, once on SQLite and once on PostgreSQL.
 const built = existsSync("build/server/index.js");
 const PASSWORD = "server-test-password-1";
-let nextPort = Number(process.env.E2E_PORT ?? 3210) + 14;
+const ADMIN_PAGES = ["/manage", "/manage/users", "/manage/dashboard", "/manage/enquiries", "/manage/backups"];
+const ports = testPorts("integration/admin-endpoints");
 
 for (const dialect of await testDialects()) {
   const skip = dialect.skip || !built;
@@ -28,7 +30,7 @@ for (const dialect of await testDialects()) {
         database = await createTestDatabase("postgres", { migrate: false });
         env.DATABASE_URL = database.url;
       }
-      server = await startIsolatedServer(nextPort++, env);
+      server = await startIsolatedServer(ports[dialect.kind === "sqlite" ? 0 : 1]!, env);
       admin.client = new HttpClient(server.baseURL);
       member.client = new HttpClient(server.baseURL);
       visitor = new HttpClient(server.baseURL);
@@ -47,16 +49,18 @@ for (const dialect of await testDialects()) {
     });
 
     it("the first verified account is admin and can use the admin pages", async () => {
-      expect((await admin.client.get("/manage")).status).toBe(200);
-      expect((await admin.client.get("/manage/users")).status).toBe(200);
+      for (const path of ADMIN_PAGES) expect((await admin.client.get(path)).status, path).toBe(200);
     });
 
     it("pages: a visitor is sent to /signIn, a member gets 403", async () => {
-      for (const path of ["/manage", "/manage/users"]) {
+      for (const path of ADMIN_PAGES) {
         const asVisitor = await visitor.get(path);
-        expect(asVisitor.status).toBe(302);
-        expect(asVisitor.headers.get("location")).toMatch(/^\/signIn\?redirectTo=/);
-        expect((await member.client.get(path)).status).toBe(403);
+        expect(asVisitor.status, path).toBe(302);
+        expect(asVisitor.headers.get("location")).toBe(`/signIn?redirectTo=${encodeURIComponent(path)}`);
+        const asMember = await member.client.get(path);
+        expect(asMember.status, path).toBe(403);
+        // Nothing of the page reaches them: no figures, no enquiries, no backups.
+        expect(await asMember.text()).not.toMatch(/data-testid="(visits-7|unread-enquiries)"|Download a fresh backup/);
       }
     });
 

@@ -1,5 +1,6 @@
-import { PostgresAdapter } from "kysely";
+import { type KyselyPlugin, PostgresAdapter, type QueryId, SelectQueryNode } from "kysely";
 import { randomUUID } from "node:crypto";
+import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   changeAdminRole,
@@ -10,6 +11,7 @@ import {
 } from "~/server/auth/admin-role.server";
 import { consumeRateLimit } from "~/server/auth/rate-limit.server";
 import { type Db, createDb } from "~/server/db/client.server";
+import type { RosterJob, RosterMessage } from "../setup/admin-roster-worker";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 
 async function insertUser(db: Db, email: string, role: string | null = "user", verified = true) {
@@ -22,6 +24,25 @@ async function insertUser(db: Db, email: string, role: string | null = "user", v
     .values({ id, name: email, email, emailVerified: sqlite ? Number(verified) : verified, image: null, createdAt: now, updatedAt: now, role, banned: sqlite ? 0 : false, banReason: null, banExpires: null, lastLoginAt: null })
     .execute();
   return { id, email, emailVerified: verified };
+}
+
+/** Waits for `pause` once, right after the first query that counts the admins (the one select with a LIKE on the role). */
+function pauseAfterAdminCount(pause: () => Promise<void>): KyselyPlugin {
+  const counts = new WeakSet<QueryId>();
+  let paused = false;
+  return {
+    transformQuery({ node, queryId }) {
+      if (SelectQueryNode.is(node) && JSON.stringify(node).includes('"operator":"like"')) counts.add(queryId);
+      return node;
+    },
+    async transformResult({ queryId, result }) {
+      if (!paused && counts.has(queryId)) {
+        paused = true;
+        await pause();
+      }
+      return result;
+    },
+  };
 }
 
 for (const dialect of await testDialects()) {
@@ -88,23 +109,62 @@ for (const dialect of await testDialects()) {
       expect(await countAdmins(test.db)).toBe(1);
     });
 
-    // PostgreSQL: two pools, as two server instances would have. SQLite: the one connection a server has, with the
-    // two requests interleaving at every await (better-sqlite3 blocks the event loop while it waits for a lock, so
-    // two connections in one process cannot take turns; another process, such as a CLI, is held off by BEGIN IMMEDIATE).
+    // Each change reads the admins and then acts. The first one here is held right after its count (the gap a
+    // check-then-act rule leaves open) while the second starts on a connection of its own: on PostgreSQL a second
+    // pool, as a second server instance would have; on SQLite a second connection in another thread, as a second
+    // process would have. Only the lock can stop the second from counting before the first has acted.
     describe("two admins acting at the same moment", () => {
-      let second: Db;
+      let second: Db | undefined;
       beforeAll(() => {
-        second = dialect.kind === "postgres" ? createDb({ kind: "postgres", url: test.url }) : test.db;
+        if (dialect.kind === "postgres") second = createDb({ kind: "postgres", url: test.url });
       });
-      afterAll(async () => {
-        if (second !== test.db) await second?.destroy();
-      });
+      afterAll(async () => second?.destroy());
+
+      type Change = { userId: string } & ({ op: "demote" } | { op: "delete"; self: boolean });
+      const apply = (db: Db, change: Change) =>
+        change.op === "demote" ? changeAdminRole(db, change.userId, false) : deleteUserKeepingAnAdmin(db, change.userId, change.self);
+
+      /** Starts the change on the other connection: `started` once it is under way, `outcome` when it is done. */
+      function startElsewhere(change: Change): { started: Promise<void>; outcome: Promise<string> } {
+        if (second) return { started: Promise.resolve(), outcome: apply(second, change) };
+        const worker = new Worker(new URL("../setup/admin-roster-worker.ts", import.meta.url), {
+          workerData: { ...change, file: test.url.slice("file:".length) } satisfies RosterJob,
+          execArgv: ["--import", "./scripts/support/resolve-app-imports.ts"],
+        });
+        const started = Promise.withResolvers<void>();
+        const outcome = new Promise<string>((resolve, reject) => {
+          worker.on("message", (message: RosterMessage) => {
+            if ("started" in message) started.resolve();
+            else if ("outcome" in message) resolve(message.outcome);
+            else reject(new Error(message.error));
+          });
+          worker.once("error", reject);
+        });
+        outcome.catch(() => started.resolve());
+        return { started: started.promise, outcome };
+      }
+
+      /** Both outcomes: `first` on the test's connection, paused after its count while `then` runs elsewhere. */
+      async function race(first: Change, then: Change): Promise<string[]> {
+        let other: ReturnType<typeof startElsewhere> | undefined;
+        const paused = test.db.withPlugin(
+          pauseAfterAdminCount(async () => {
+            other = startElsewhere(then);
+            await other.started;
+            // Until the other change is done (nothing held it back) or has long reached the lock and waits there.
+            await Promise.race([other.outcome.catch(() => {}), new Promise((resolve) => setTimeout(resolve, 500))]);
+          }),
+        );
+        const mine = await apply(paused, first);
+        if (!other) throw new Error("the first change never counted the admins");
+        return [mine, await other.outcome];
+      }
 
       it("demoting each other: one is refused and one admin remains", async () => {
         const a = await insertUser(test.db, "a@rules.test", "admin");
         const b = await insertUser(test.db, "b@rules.test", "admin");
-        const results = await Promise.all([changeAdminRole(test.db, b.id, false), changeAdminRole(second, a.id, false)]);
-        expect(results.toSorted()).toEqual(["done", "last-admin"]);
+        const results = await race({ op: "demote", userId: b.id }, { op: "demote", userId: a.id });
+        expect(results).toEqual(["done", "last-admin"]);
         expect(await countAdmins(test.db)).toBe(1);
       });
 
@@ -114,10 +174,7 @@ for (const dialect of await testDialects()) {
           const a = await insertUser(test.db, "a@rules.test", "admin");
           const b = await insertUser(test.db, "b@rules.test", "admin");
           await insertUser(test.db, "member@rules.test");
-          const results = await Promise.all([
-            deleteUserKeepingAnAdmin(test.db, selfA ? a.id : b.id, selfA),
-            deleteUserKeepingAnAdmin(second, selfB ? b.id : a.id, selfB),
-          ]);
+          const results = await race({ op: "delete", userId: selfA ? a.id : b.id, self: selfA }, { op: "delete", userId: selfB ? b.id : a.id, self: selfB });
           expect(results.filter((r) => r === "done"), JSON.stringify([selfA, selfB, results])).toHaveLength(1);
           expect(await countAdmins(test.db)).toBe(1);
         }

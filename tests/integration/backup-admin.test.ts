@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, readlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,9 +12,10 @@ import { createTestDatabase } from "../setup/databases";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { readAllRows } from "../support/site-data";
+import { testPorts } from "../support/ports";
 
 const built = existsSync("build/server/index.js");
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 25;
+const [PORT, ZONE_PORT] = testPorts("integration/backup-admin") as [number, number];
 const PASSWORD = "backup-admin-password-1";
 const BIG = 32 * 1024 * 1024;
 
@@ -131,8 +132,25 @@ describe.skipIf(!built)("the Backups page and downloads", () => {
     expect(download.status).toBe(200);
     expect(Number(download.headers.get("content-length"))).toBe(size);
     expect(Buffer.from(await download.arrayBuffer()).equals(await readFile(file))).toBe(true);
+    // A HEAD (a download manager's first look) gets the headers and leaves no file open in the server.
+    const openHandles = async () => {
+      const fds = await readdir(`/proc/${server.pid}/fd`);
+      const targets = await Promise.all(fds.map((fd) => readlink(`/proc/${server.pid}/fd/${fd}`).catch(() => "")));
+      return targets.filter((target) => target === file).length;
+    };
+    for (let i = 0; i < 20; i++) {
+      const head = await fetch(`${server.baseURL}/manage/backups/files/${name}`, { method: "HEAD", headers: { cookie: admin.cookieHeader } });
+      expect(head.status).toBe(200);
+      expect(Number(head.headers.get("content-length"))).toBe(size);
+    }
+    await waitFor(async () => (await openHandles()) === 0, "the backup file to be closed after the HEADs");
     expect((await admin.get("/manage/backups/files/..%2Fsite.db")).status).toBe(404);
     expect((await admin.get("/manage/backups/files/backup-2020-01-01T03-00-00Z.tar.gz")).status).toBe(404);
+  });
+
+  it("the privacy note gives the default of seven days for the nightly backups", async () => {
+    const html = (await (await visitor.get("/privacy")).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("for up to 7 more days");
   });
 
   it("records a failed backup with its reason", async () => {
@@ -141,5 +159,40 @@ describe.skipIf(!built)("the Backups page and downloads", () => {
     await expect(backupToFile(source, { trigger: "schedule" })).rejects.toThrow(/nothing to back up/);
     const html = await (await admin.get("/manage/backups")).text();
     for (const text of ["Failed", "nothing to back up"]) expect(html.includes(text), text).toBe(true);
+  });
+});
+
+// The daily backup runs on the server's clock (TZ): the page shows its times on that clock, and the privacy note
+// tells customers how long the backups keep their enquiry (BACKUP_KEEP).
+describe.skipIf(!built)("the Backups page and the privacy note follow the server's settings", () => {
+  let server: RunningServer;
+  let admin: HttpClient;
+  const zone = "America/New_York";
+
+  beforeAll(async () => {
+    server = await startIsolatedServer(ZONE_PORT, { TZ: zone, BACKUP_SCHEDULE: "02:30", BACKUP_KEEP: "5" });
+    admin = new HttpClient(server.baseURL);
+    await createVerifiedUser(admin, server.dataDir, "admin@zone.test", PASSWORD);
+  }, 60_000);
+  afterAll(async () => server?.stop());
+
+  it("shows the schedule and the backups' times in the server's time zone", async () => {
+    const source = { database: { kind: "sqlite" as const, file: path.join(server.dataDir, "site.db") }, storage: new LocalStorage(path.join(server.dataDir, "uploads")), storageKind: "local" as const, dataDir: server.dataDir };
+    await backupToFile(source, { trigger: "command" });
+    const last = JSON.parse(await readFile(path.join(server.dataDir, "backups", "last-backup.json"), "utf8")) as { finishedAt: string };
+    const html = await (await admin.get("/manage/backups")).text();
+    expect(html).toContain(`every day at 02:30 (the server&#x27;s time, ${zone})`);
+    const format = (timeZone: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(last.finishedAt));
+    expect(html).toContain(`>${format(zone)}</time>`);
+    // London is five hours ahead of New York: the old page's time would be another one.
+    expect(format("Europe/London")).not.toBe(format(zone));
+    expect(html).not.toContain(format("Europe/London"));
+  });
+
+  it("the privacy note says the nightly backups keep an enquiry BACKUP_KEEP more days", async () => {
+    const html = (await (await fetch(`${server.baseURL}/privacy`)).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("keeps the newest 5");
+    expect(html).toContain("for up to 5 more days");
+    expect(html).toMatch(/download a backup to keep somewhere safe away from the server\. Such a copy is [^<]*to\s+look after/);
   });
 });

@@ -22,13 +22,16 @@ import { readAll, writeUpload } from "../setup/images";
 import { startS3Server, type TestS3 } from "../setup/s3";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { startIsolatedServer } from "../support/server";
+import { postQuote, quoteFields, startQuote, waitToSend } from "../support/quote-form";
 import { readAllChecksums, readAllRows, runScript } from "../support/site-data";
+import { testPorts } from "../support/ports";
 
-// The owner's journey with the real commands: a site on SQLite and a folder is backed up, restored into
-// PostgreSQL and S3, backed up there and restored back into SQLite and a folder. Each step compares every row
-// and every file's checksum, and the restored sites let people sign in with the passwords they had.
+// The owner's journey with the real commands: a site on SQLite and a folder (accounts, galleries, a quote request
+// with its photos and mail, visits) is backed up, restored into PostgreSQL and S3, backed up there and restored
+// back into SQLite and a folder. Each step compares every row and every file's checksum, and the restored sites
+// let people sign in with the passwords they had and the owner open the enquiry with its photos.
 const built = existsSync("build/server/index.js");
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 22;
+const [PORT, BACK_PORT, TARGET_PORT] = testPorts("integration/backup-restore") as [number, number, number];
 const PASSWORD = "backup-test-password-1";
 const ADMIN = "owner@backup.test";
 const MEMBER = "member@backup.test";
@@ -49,7 +52,23 @@ function sqliteSite(dataDir: string): Site {
   };
 }
 
-async function signInAndLook(site: Site, port: number, imageId: string, avatar: string) {
+/** Rows and files a quote request and the visits leave behind, which a backup must carry like the rest. */
+function expectEnquiriesAndTraffic(rows: Record<string, string[]>, files: Record<string, string>) {
+  expect(rows.enquiry).toHaveLength(1);
+  expect(rows.enquiryPhoto).toHaveLength(2);
+  expect(rows.mailOutbox!.map((row) => JSON.parse(row).kind).toSorted()).toEqual(["enquiry-customer", "enquiry-owner"]);
+  expect(rows.usedChallenge).toHaveLength(1);
+  expect(rows.trafficDay!.length).toBeGreaterThan(0);
+  expect(rows.trafficDay!.every((row) => JSON.parse(row).visits > 0)).toBe(true);
+  expect(rows.pageViewDay!.length).toBeGreaterThan(0);
+  expect(rows.visitDay!.length).toBeGreaterThan(0);
+  expect(rows.visitDay!.every((row) => JSON.parse(row).count > 0)).toBe(true);
+  const enquiryId = JSON.parse(rows.enquiry![0]!).id as string;
+  const photos = Object.keys(files).filter((key) => key.startsWith(`storage/enquiries/${enquiryId}/`));
+  expect(photos.length).toBeGreaterThanOrEqual(2);
+}
+
+async function signInAndLook(site: Site, port: number, imageId: string, avatar: string, reference: string) {
   const server = await startIsolatedServer(port, site.env, { dataDir: site.dataDir, keepData: true });
   try {
     const admin = new HttpClient(server.baseURL);
@@ -66,6 +85,21 @@ async function signInAndLook(site: Site, port: number, imageId: string, avatar: 
     const stored = await site.storage.get(`images/${imageId}/w320.webp`);
     expect(Buffer.from(await photo.arrayBuffer()).equals(await readAll(stored!.body))).toBe(true);
     expect((await fetch(`${server.baseURL}${avatar}`)).status).toBe(200);
+
+    // The customer's enquiry is in the inbox with its private photos.
+    const inbox = await (await admin.get("/manage/enquiries")).text();
+    expect(inbox).toContain(reference);
+    const id = /href="\/manage\/enquiries\/([0-9a-f-]{36})"/.exec(inbox)?.[1];
+    const detail = await (await admin.get(`/manage/enquiries/${id}`)).text();
+    expect(detail).toContain("Bea Backup");
+    const photoUrls = [...detail.matchAll(/href="(\/manage\/enquiries\/[^"]+\/full)"/g)].map((m) => m[1]!);
+    expect(photoUrls).toHaveLength(2);
+    for (const url of photoUrls) {
+      const photo = await admin.get(url);
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get("content-type")).toBe("image/jpeg");
+      expect((await member.get(url)).status).toBe(404);
+    }
   } finally {
     await server.stop();
   }
@@ -80,6 +114,7 @@ describe.skipIf(skip)("backup and restore across backends", () => {
   let firstArchive: string;
   let imageId: string;
   let avatar: string;
+  let reference: string;
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), "backup-test-"));
@@ -92,6 +127,14 @@ describe.skipIf(skip)("backup and restore across backends", () => {
       await createVerifiedUser(new HttpClient(server.baseURL), sourceDir, ADMIN, PASSWORD);
       await createVerifiedUser(new HttpClient(server.baseURL), sourceDir, MEMBER, PASSWORD);
       expect((await new HttpClient(server.baseURL).get("/")).status).toBe(200);
+      // A customer's quote request with two photos: its rows, its mail in the outbox table, its private photos.
+      const customer = new HttpClient(server.baseURL);
+      const fields = quoteFields({ ...(await startQuote(customer)), name: "Bea Backup", phone: "07700 900123" });
+      await waitToSend();
+      const sent = await postQuote(server.baseURL, fields, ["exif-rotated.jpg", "landscape.jpg"]);
+      expect(sent.status).toBe(302);
+      reference = /ref=(Q-[0-9A-Z]{8})/.exec(sent.headers.get("location") ?? "")?.[1] ?? "";
+      expect(reference).not.toBe("");
     } finally {
       await server.stop();
     }
@@ -162,6 +205,7 @@ describe.skipIf(skip)("backup and restore across backends", () => {
     expect(rows.user).toHaveLength(2);
     expect(rows.account!.every((row) => JSON.parse(row).password)).toBe(true);
     expect(rows.image).toHaveLength(5);
+    expectEnquiriesAndTraffic(rows, await readAllChecksums(source.storage, source.jobDirectory));
     expect(await readAllRows(target.db)).toEqual(rows);
     // Sessions are not carried over: everyone signs in again.
     expect(await target.db.selectFrom("session").selectAll().execute()).toEqual([]);
@@ -184,16 +228,19 @@ describe.skipIf(skip)("backup and restore across backends", () => {
       await writeFile(envFile, `# the service's settings\nDATA_DIR="${back.dataDir}"\nMAIL_FROM="Site <no-reply@example.test>"\n`);
       const restore = await runScript("restore", [archive, "--env-file", envFile], {});
       expect(restore.code, restore.stderr).toBe(0);
-      expect(await readAllRows(back.db)).toEqual(await readAllRows(source.db));
-      expect(await readAllChecksums(back.storage, back.jobDirectory)).toEqual(await readAllChecksums(source.storage, source.jobDirectory));
-      await signInAndLook(back, PORT + 1, imageId, avatar);
+      const rows = await readAllRows(back.db);
+      const files = await readAllChecksums(back.storage, back.jobDirectory);
+      expectEnquiriesAndTraffic(rows, files);
+      expect(rows).toEqual(await readAllRows(source.db));
+      expect(files).toEqual(await readAllChecksums(source.storage, source.jobDirectory));
+      await signInAndLook(back, BACK_PORT, imageId, avatar, reference);
     } finally {
       await back.db.destroy();
     }
   }, 180_000);
 
   it("lets people sign in with their old passwords on PostgreSQL and S3, and serves the photos and the avatar", async () => {
-    await signInAndLook(target, PORT + 2, imageId, avatar);
+    await signInAndLook(target, TARGET_PORT, imageId, avatar, reference);
   }, 120_000);
 
   it("refuses a target that is not empty, and with --force replaces what it holds", async () => {

@@ -11,10 +11,11 @@ import { brickWall } from "../../scripts/support/synthetic-photo";
 import { listKeys, readAll } from "../setup/images";
 import { HttpClient, completeUpload, createVerifiedUser, uploadThroughTus } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPort } from "../support/ports";
 
 // kill -9 of the production server while photos are being processed, then a restart on the same data folder.
 const built = existsSync("build/server/index.js");
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 18;
+const PORT = testPort("integration/crash-recovery");
 const PHOTOS = 4;
 
 const waitFor = async (check: () => Promise<boolean>, what: string, ms: number) => {

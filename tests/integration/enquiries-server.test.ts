@@ -2,12 +2,15 @@ import { existsSync, readdirSync } from "node:fs";
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/server/db/client.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
+import type { FixtureName } from "../setup/images";
 import { type TestS3, startS3Server } from "../setup/s3";
 import { startSmtpServer } from "../setup/smtp";
 import { HttpClient } from "../support/http-client";
-import { quoteBody, quoteFields, solvePow } from "../support/quote-form";
+import { postQuote, quoteFields, readQuoteForm, startQuote, typedFields, waitToSend } from "../support/quote-form";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPorts } from "../support/ports";
 
 // The production build as a real server: SQLite with a local folder, then PostgreSQL with S3, real SMTP for both.
 const built = existsSync("build/server/index.js");
@@ -15,7 +18,7 @@ const PASSWORD = "server-test-password-1";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const s3 = await startS3Server();
-let port = Number(process.env.E2E_PORT ?? 3210) + 20;
+const ports = testPorts("integration/enquiries-server");
 
 for (const dialect of await testDialects()) {
   const skip = dialect.skip || !built || (dialect.kind === "postgres" && !s3.server);
@@ -41,19 +44,15 @@ for (const dialect of await testDialects()) {
       smtp = await startSmtpServer();
       const env: Record<string, string> = { SMTP_URL: smtp.url };
       if (dialect.kind === "postgres") {
-        database = await createTestDatabase("postgres");
         // An empty database: the server migrates it at start-up.
-        await database.db.schema.dropTable("kysely_migration").ifExists().execute();
-        for (const t of ["referrerDay", "pageViewDay", "trafficDay", "usedChallenge", "mailOutbox", "enquiryPhoto", "enquiry", "rateLimit", "verification", "account", "session", "user", "image", "category", "visitDay", "visitCounter", "kysely_migration_lock"]) {
-          await database.db.schema.dropTable(t).ifExists().cascade().execute();
-        }
+        database = await createTestDatabase("postgres", { migrate: false });
         const config = (s3.server as TestS3).config;
         env.DATABASE_URL = database.url;
         env.STORAGE_URL = `s3://${config.bucket}?endpoint=${config.endpoint}&region=${config.region}`;
         env.AWS_ACCESS_KEY_ID = config.accessKeyId ?? "";
         env.AWS_SECRET_ACCESS_KEY = config.secretAccessKey ?? "";
       }
-      server = await startIsolatedServer(port++, env);
+      server = await startIsolatedServer(ports[dialect.kind === "sqlite" ? 0 : 1]!, env);
       admin.client = new HttpClient(server.baseURL);
       member.client = new HttpClient(server.baseURL);
       await createUser(admin.client, "admin@server.test");
@@ -67,19 +66,10 @@ for (const dialect of await testDialects()) {
     });
 
     /** As a browser would: load /contact, let the widget solve its challenge, post the form a few seconds later. */
-    async function sendQuote(visitor: HttpClient, photos: Parameters<typeof quoteBody>[1], overrides: Record<string, string> = {}) {
-      const page = await (await visitor.get("/contact")).text();
-      const started = /name="started" value="([^"]+)"/.exec(page)?.[1];
-      expect(started).toBeTruthy();
-      const challenge = await (await visitor.get("/contact/challenge")).json();
-      const fields = quoteFields({ started: started!, altcha: await solvePow(challenge), ...overrides });
-      await new Promise((resolve) => setTimeout(resolve, 3_100));
-      const response = await fetch(`${server.baseURL}/contact`, {
-        method: "POST",
-        body: await quoteBody(fields, photos),
-        headers: { origin: server.baseURL, "user-agent": BROWSER },
-        redirect: "manual",
-      });
+    async function sendQuote(visitor: HttpClient, photos: FixtureName[], overrides: Record<string, string> = {}) {
+      const fields = quoteFields({ ...(await startQuote(visitor)), ...overrides });
+      await waitToSend();
+      const response = await postQuote(server.baseURL, fields, photos);
       expect(response.status).toBe(302);
       const location = response.headers.get("location") ?? "";
       expect(location).toMatch(/^\/contact\/thanks\?ref=Q-[0-9A-Z]{8}$/);
@@ -182,6 +172,73 @@ for (const dialect of await testDialects()) {
     }, 90_000);
   });
 }
+
+// Two spam layers that need the database, through the real server as a browser without JavaScript posts: a proof
+// of work sent twice, and the limit on enquiries from everyone together (ENQUIRY_LIMIT_SITE), each address
+// sending once or twice, well under its own limit. Refused, the page comes back with everything typed in it.
+describe.skipIf(!built)("spam layers through the server: a replayed proof of work and the site-wide limit", () => {
+  let server: RunningServer;
+  // Behind a proxy on this machine (TRUST_PROXY=loopback), each post comes from its own address.
+  const from = (n: number) => ({ "x-forwarded-for": `203.0.113.${n}` });
+  const alertIn = (html: string) => (/<div id="quote-form-error"[\s\S]*?<\/div>/.exec(html)?.[0] ?? "").replaceAll("<!-- -->", "");
+  async function enquiryNames() {
+    const db = createDb({ kind: "sqlite", file: `${server.dataDir}/site.db` });
+    try {
+      return (await db.selectFrom("enquiry").select("name").orderBy("createdAt").execute()).map((row) => row.name);
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  beforeAll(async () => {
+    server = await startIsolatedServer(ports[2]!, { ENQUIRY_LIMIT_SITE: "3", ENQUIRY_LIMIT_PER_IP: "50" });
+  }, 60_000);
+  afterAll(async () => server?.stop());
+
+  it("a proof of work sent a second time is refused, and the page gives back what was typed", async () => {
+    const fields = quoteFields({
+      ...(await startQuote(new HttpClient(server.baseURL))),
+      name: "Rory Replay",
+      phone: "07700 900456",
+      service: "tiling",
+      description: "Retile the kitchen splashback, about 3 metres by 60 cm & the window sill.",
+    });
+    await waitToSend();
+    expect((await postQuote(server.baseURL, fields, [], from(1))).status).toBe(302);
+
+    const replay = await postQuote(server.baseURL, fields, ["landscape.jpg"], from(2));
+    expect(replay.status).toBe(400);
+    const html = await replay.text();
+    expect(alertIn(html)).toContain("The spam check did not pass. It has started again: please wait until it says it is done, then send.");
+    expect(alertIn(html)).toContain("please choose your photo again");
+    expect(readQuoteForm(html)).toEqual(typedFields(fields));
+    expect(readQuoteForm(html).description).toContain("& the window sill");
+    expect(await enquiryNames()).toEqual(["Rory Replay"]);
+  });
+
+  it("over the site-wide limit a new sender is refused with the form kept, whatever their own count", async () => {
+    // Three an hour from everyone together; two have come (the enquiry and its replay), from two addresses.
+    const third = quoteFields({ ...(await startQuote(new HttpClient(server.baseURL))), name: "Tam Third", email: "tam@customer.test" });
+    const fourth = quoteFields({
+      ...(await startQuote(new HttpClient(server.baseURL))),
+      name: "Sasha Site",
+      email: "",
+      phone: "01733 555 0199",
+      postcode: "pe2 8ab",
+      service: "plastering",
+      description: "Skim two walls in the lounge.",
+    });
+    await waitToSend();
+    expect((await postQuote(server.baseURL, third, [], from(3))).status).toBe(302);
+
+    const refused = await postQuote(server.baseURL, fourth, ["landscape.jpg"], from(4));
+    expect(refused.status).toBe(429);
+    const html = await refused.text();
+    expect(alertIn(html)).toContain("A lot of enquiries are arriving just now. Please wait a few minutes and send again");
+    expect(readQuoteForm(html)).toEqual(typedFields(fourth));
+    expect(await enquiryNames()).toEqual(["Rory Replay", "Tam Third"]);
+  });
+});
 
 afterAll(async () => {
   await s3.server?.stop();

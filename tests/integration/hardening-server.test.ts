@@ -6,12 +6,15 @@ import sharp from "sharp";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, createDb } from "~/server/db/client.server";
+import { createReference, insertEnquiry } from "~/server/db/enquiries.server";
+import { enquiryPhotoKey } from "~/server/enquiries/enquiry-photos.server";
 import { S3Storage } from "~/server/storage/s3.server";
 import { makeHostileCorpus } from "../../scripts/support/hostile-corpus";
 import { listKeys } from "../setup/images";
 import { type TestS3, startS3Server } from "../setup/s3";
 import { HttpClient, completeUpload, createVerifiedUser, linkFromOutbox, uploadThroughTus } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPort } from "../support/ports";
 
 // The production build as a real server on SQLite and S3 (s3rver), tried as an attacker would. Logs at trace level,
 // so the test can read every request line and every database query the server made.
@@ -54,6 +57,24 @@ function bigPost(url: string, total: number, declare: boolean): Promise<{ status
   });
 }
 
+/** GETs the address, takes the first chunk of its body and drops the connection, as a visitor leaving mid-download. */
+function abandonDownload(url: string, cookie: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { cookie }, agent: false }, (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        reject(new Error(`${url} answered ${response.statusCode}`));
+        return;
+      }
+      response.once("data", () => {
+        request.destroy();
+        resolve();
+      });
+    });
+    request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+  });
+}
+
 const withTimeout = <T,>(promise: Promise<T>, ms: number, what: string) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms))]);
 
@@ -67,7 +88,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `the site under hostile r
   beforeAll(async () => {
     const { bucket, endpoint, region, accessKeyId, secretAccessKey } = (s3.server as TestS3).config;
     server = await startIsolatedServer(
-      Number(process.env.E2E_PORT ?? 3210) + 11,
+      testPort("integration/hardening-server"),
       {
         STORAGE_URL: `s3://${bucket}?endpoint=${encodeURIComponent(endpoint!)}&region=${region}`,
         AWS_ACCESS_KEY_ID: accessKeyId!,
@@ -94,33 +115,90 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `the site under hostile r
       expect(result.status, declare ? "with Content-Length" : "chunked").toBe(413);
       expect(result.ms).toBeLessThan(1000);
     }
+    // Measured 0.2 to 5 MB, as the file's first test on a server that has served little. RSS also counts garbage
+    // not yet collected (after two earlier 4 MB posts the same check grew 4 to 12 MB), so the bound stays 10 MB, not
+    // 5: still far below the 64 MB a body read into memory would add. Keep this test first.
     expect(rss(server.pid) - before).toBeLessThan(10 * 1024 * 1024);
     expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200);
   });
 
+  /** A small gallery image in the bucket and the database; /media must keep serving it whatever else happened. */
+  let mediaImage: { id: string; bytes: Buffer } | undefined;
+  async function expectMediaStillAnswers() {
+    if (!mediaImage) {
+      const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123456" } }).webp().toBuffer();
+      const id = uuidv7();
+      const now = new Date().toISOString();
+      const { id: categoryId } = await db.insertInto("category").values({ name: "Head test", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
+      const variant = { name: "w640", format: "webp", width: 8, height: 8, size: bytes.length, hash: "headtest0001" };
+      await storage.put(`images/${id}/w640.webp`, bytes);
+      await db
+        .insertInto("image")
+        .values({ id, categoryId, name: "head", title: "", caption: "", width: 8, height: 8, placeholder: null, status: "ready", variants: JSON.stringify([variant]), createdAt: now, updatedAt: now })
+        .execute();
+      mediaImage = { id, bytes };
+    }
+    const media = await withTimeout(fetch(`${server.baseURL}/media/${mediaImage.id}/w640.webp`), 5000, "/media");
+    expect(media.status).toBe(200);
+    expect(Buffer.from(await media.arrayBuffer()).equals(mediaImage.bytes)).toBe(true);
+  }
+
+  /** An admin's copy of a customer's photo in the bucket, large enough to hold a socket (see the HEAD test). */
+  async function storeEnquiryPhoto(): Promise<string> {
+    const enquiryId = uuidv7();
+    const photoId = uuidv7();
+    const now = new Date().toISOString();
+    await db.transaction().execute((trx) =>
+      insertEnquiry(
+        trx,
+        { id: enquiryId, reference: createReference(), name: "Sam", email: "sam@hardening.test", phone: null, postcode: "PE1 1AA", service: "other", serviceName: "Other", description: "A wall", createdAt: now },
+        [{ id: photoId, position: 0, originalName: "wall.jpg", width: 2048, height: 1536, size: 2 * 1024 * 1024 }],
+      ),
+    );
+    await storage.put(enquiryPhotoKey(enquiryId, photoId, "full"), randomBytes(2 * 1024 * 1024));
+    return `/manage/enquiries/${enquiryId}/photos/${photoId}/full`;
+  }
+
   it("releases the S3 stream of every HEAD: after 500 HEADs of an avatar, /media still answers", async () => {
     // Large enough that S3 cannot finish sending it to a reader that never reads: the socket stays taken.
     await storage.put("profile-pics/head-test.webp", randomBytes(2 * 1024 * 1024));
-    const avatar = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123456" } }).webp().toBuffer();
-    const imageId = uuidv7();
-    const now = new Date().toISOString();
-    const { id: categoryId } = await db.insertInto("category").values({ name: "Head test", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
-    const variant = { name: "w640", format: "webp", width: 8, height: 8, size: avatar.length, hash: "headtest0001" };
-    await storage.put(`images/${imageId}/w640.webp`, avatar);
-    await db
-      .insertInto("image")
-      .values({ id: imageId, categoryId, name: "head", title: "", caption: "", width: 8, height: 8, placeholder: null, status: "ready", variants: JSON.stringify([variant]), createdAt: now, updatedAt: now })
-      .execute();
-
     for (let round = 0; round < 20; round++) {
       const heads = await Promise.all(
         Array.from({ length: 25 }, () => withTimeout(fetch(`${server.baseURL}/avatars/head-test.webp`, { method: "HEAD" }), 5000, "a HEAD")),
       );
       expect(heads.every((r) => r.status === 200)).toBe(true);
     }
-    const media = await withTimeout(fetch(`${server.baseURL}/media/${imageId}/w640.webp`), 5000, "/media");
-    expect(media.status).toBe(200);
-    expect(Buffer.from(await media.arrayBuffer()).equals(avatar)).toBe(true);
+    await expectMediaStillAnswers();
+  });
+
+  it("releases the S3 stream of a HEAD of a customer's photo: after 100 HEADs, /media still answers", async () => {
+    const photo = await storeEnquiryPhoto();
+    for (let round = 0; round < 4; round++) {
+      const heads = await Promise.all(
+        Array.from({ length: 25 }, () => withTimeout(fetch(`${server.baseURL}${photo}`, { method: "HEAD", headers: { cookie: admin.cookieHeader } }), 5000, "a HEAD")),
+      );
+      expect(heads.map((r) => r.status)).toEqual(Array.from({ length: 25 }, () => 200));
+      expect(heads[0]!.headers.get("content-length")).toBe(String(2 * 1024 * 1024));
+    }
+    await expectMediaStillAnswers();
+  });
+
+  // More downloads abandoned than the S3 client has sockets (50): each one left open would keep a socket for good.
+  it.each([
+    [
+      "an avatar",
+      async () => {
+        await storage.put("profile-pics/abort-test.webp", randomBytes(2 * 1024 * 1024));
+        return "/avatars/abort-test.webp";
+      },
+    ],
+    ["a customer's photo", storeEnquiryPhoto],
+  ])("releases the S3 stream of %s whose download the visitor abandons: after 60, /media still answers", async (_what, store) => {
+    const address = await store();
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(Array.from({ length: 20 }, () => withTimeout(abandonDownload(`${server.baseURL}${address}`, admin.cookieHeader), 5000, "a GET")));
+    }
+    await expectMediaStillAnswers();
   });
 
   it("answers /signIn with a malformed Referer instead of failing", async () => {
@@ -191,10 +269,14 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `the site under hostile r
         .log()
         .slice(start)
         .split("\n")
-        .filter((line) => line.includes('"msg":"db query"') && !line.includes("leaseOwner")).length;
+        // Not a page's: the image worker's job claims and the page cache's twice-a-second freshness poll.
+        .filter((line) => line.includes('"msg":"db query"') && !line.includes("leaseOwner") && !line.includes("contentVersion")).length;
     };
     expect(await queriesFor("/contact", "visited=1")).toBe(1);
     expect(await queriesFor("/", "visited=1")).toBe(2);
+    // Rendered once, then sent from the page cache.
+    expect(await queriesFor("/contact", "visited=1")).toBe(0);
+    expect(await queriesFor("/", "visited=1")).toBe(0);
     // A first visit counts itself: the transaction's two writes and its begin and commit, then the categories.
     expect(await queriesFor("/contact", "")).toBeLessThanOrEqual(5);
   });
@@ -232,7 +314,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `the site under hostile r
     });
 
     it("left nothing in the bucket, and the server still answers", async () => {
-      expect(await listKeys(storage, "profile-pics/")).toEqual(["profile-pics/head-test.webp"]);
+      expect(await listKeys(storage, "profile-pics/")).toEqual(["profile-pics/abort-test.webp", "profile-pics/head-test.webp"]);
       expect((await listKeys(storage, "images/")).every((key) => key.endsWith("/w640.webp"))).toBe(true);
       expect(await listKeys(storage, "masters/")).toEqual([]);
       expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200);

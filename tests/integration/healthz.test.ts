@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../setup/databases";
 import { startS3Server, type TestS3 } from "../setup/s3";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPorts } from "../support/ports";
 
 const built = existsSync("build/server/index.js");
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 20;
+const [PORT, PG_PORT] = testPorts("integration/healthz") as [number, number];
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 
 async function health(server: RunningServer) {
@@ -41,7 +42,7 @@ describe.skipIf(!built || pgReason !== null || !s3.server)("/healthz on PostgreS
     storage = s3.server!;
     database = await createTestDatabase("postgres");
     const { bucket, endpoint, accessKeyId = "", secretAccessKey = "" } = storage.config;
-    server = await startIsolatedServer(PORT + 1, {
+    server = await startIsolatedServer(PG_PORT, {
       DATABASE_URL: database.url,
       STORAGE_URL: `s3://${bucket}?endpoint=${endpoint}&region=us-east-1`,
       AWS_ACCESS_KEY_ID: accessKeyId,

@@ -7,6 +7,9 @@ import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from
 import { type TestS3, startS3Server } from "../setup/s3";
 import { HttpClient, completeUpload, createVerifiedUser, uploadThroughTus } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPorts } from "../support/ports";
+
+const ports = testPorts("integration/two-instances");
 
 // Two production servers on one PostgreSQL database and one bucket, the way a site grows past one machine (each
 // with its own DATA_DIR, as two machines would have, and the same AUTH_SECRET).
@@ -32,9 +35,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `two instances (skipped: 
       AUTH_SECRET: "two-instances-share-this-secret-0123456789",
       LOG_LEVEL: "debug",
     };
-    const base = Number(process.env.E2E_PORT ?? 3210);
-    servers.push(await startIsolatedServer(base + 19, env, { captureLog: true }));
-    servers.push(await startIsolatedServer(base + 20, env, { captureLog: true }));
+    servers.push(await startIsolatedServer(ports[0]!, env, { captureLog: true }));
+    servers.push(await startIsolatedServer(ports[1]!, env, { captureLog: true }));
     admin = new HttpClient(servers[0]!.baseURL);
     await createVerifiedUser(admin, servers[0]!.dataDir, "owner@two.test", "two-instances-password-1");
   }, 90_000);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { takeCompletedUpload } from "~/server/uploads/completed-uploads.server";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { testPort } from "../support/ports";
 
 // The tus endpoint as the production build mounts it, behind the admin guard and the cross-site check.
 const built = existsSync("build/server/index.js");
@@ -16,7 +17,7 @@ describe.skipIf(!built)(built ? "upload endpoint" : "upload endpoint (skipped: r
   let member: HttpClient;
 
   beforeAll(async () => {
-    server = await startIsolatedServer(Number(process.env.E2E_PORT ?? 3210) + 4);
+    server = await startIsolatedServer(testPort("integration/upload-endpoint"));
     admin = new HttpClient(server.baseURL);
     member = new HttpClient(server.baseURL);
     // The first verified account becomes the admin.

@@ -47,12 +47,18 @@ export async function readAllChecksums(storage: Storage, jobDirectory: string): 
   return sums;
 }
 
-/** Runs one of the command-line scripts (`npm run backup` / `restore`) as the owner would, in its own process. */
-export function runScript(script: "backup" | "restore", args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs one of the command-line scripts as `npm run backup` / `restore` runs it, in its own process (`as`: another user). */
+export function runScript(
+  script: "backup" | "restore",
+  args: string[],
+  env: Record<string, string>,
+  as: { uid?: number; gid?: number } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "./scripts/support/resolve-app-imports.ts", `scripts/${script}.ts`, ...args], {
+    const child = spawn(process.execPath, ["--import", "./scripts/support/resolve-app-imports.ts", `scripts/${script}.ts`, "--", ...args], {
       env: { ...process.env, DATABASE_URL: "", STORAGE_URL: "", LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "pipe"],
+      ...as,
     });
     let stdout = "";
     let stderr = "";

@@ -28,13 +28,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     schedule: backup.schedule && `${String(backup.schedule.hour).padStart(2, "0")}:${String(backup.schedule.minute).padStart(2, "0")}`,
     keep: backup.keep,
     busy: new URL(request.url).searchParams.has("busy"),
+    // The schedule runs on the server's clock (TZ): its times are shown on that clock too, wherever the browser is.
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
 }
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
-
 export default function Backups({ loaderData }: Route.ComponentProps) {
-  const { last, kept, schedule, keep, busy } = loaderData;
+  const { last, kept, schedule, keep, busy, timeZone } = loaderData;
+  const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone });
   return (
     <>
       <h1 className="h2">Backups</h1>
@@ -48,7 +49,8 @@ export default function Backups({ loaderData }: Route.ComponentProps) {
           <dl className="row mb-0">
             <dt className="col-sm-3">When</dt>
             <dd className="col-sm-9">
-              {when.format(new Date(last.finishedAt))} ({last.trigger === "schedule" ? "the daily backup" : "made with npm run backup"})
+              <time dateTime={last.finishedAt}>{when.format(new Date(last.finishedAt))}</time>, {timeZone} time (
+              {last.trigger === "schedule" ? "the daily backup" : "made with npm run backup"})
             </dd>
             <dt className="col-sm-3">Outcome</dt>
             <dd className="col-sm-9">
@@ -82,7 +84,7 @@ export default function Backups({ loaderData }: Route.ComponentProps) {
         )}
         <p className="text-body-secondary mt-2">
           {schedule
-            ? `A backup is written every day at ${schedule} (the server's time) into the backups folder of the data folder; the newest ${keep} are kept.`
+            ? `A backup is written every day at ${schedule} (the server's time, ${timeZone}) into the backups folder of the data folder; the newest ${keep} are kept.`
             : "Daily backups are switched off (BACKUP_SCHEDULE=off)."}{" "}
           Keep copies somewhere other than this server too: a backup on the same disk is lost with the disk.
         </p>
@@ -118,7 +120,7 @@ export default function Backups({ loaderData }: Route.ComponentProps) {
             <thead>
               <tr>
                 <th scope="col">File</th>
-                <th scope="col">Written</th>
+                <th scope="col">Written ({timeZone})</th>
                 <th scope="col">Size</th>
               </tr>
             </thead>

@@ -16,12 +16,20 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export function loader() {
   const { business } = getSiteConfig();
-  return { business: business.name, owner: business.owner, email: business.email, retentionDays: getEnv().enquiries.retentionDays };
+  const { enquiries, backup } = getEnv();
+  return {
+    business: business.name,
+    owner: business.owner,
+    email: business.email,
+    retentionDays: enquiries.retentionDays,
+    // Days a deleted enquiry lives on in the daily backups; null when the site makes none.
+    backupDays: backup.schedule ? backup.keep : null,
+  };
 }
 
 /** The short privacy note the quote form's consent line links to. */
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { business, owner, email, retentionDays } = loaderData;
+  const { business, owner, email, retentionDays, backupDays } = loaderData;
   return (
     <div className="container py-4">
       <div className="page-narrow">
@@ -41,6 +49,21 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <p>
           While we talk about the job, and for {retentionDays} days after the enquiry is closed, when it is deleted with its
           photos. You can ask for it to be deleted sooner, or for a copy, at <a href={`mailto:${email}`}>{email}</a>.
+        </p>
+        <h2 className="h4 mt-4">Backups</h2>
+        {backupDays !== null ? (
+          <p data-testid="privacy-backups">
+            So that a broken disk cannot lose your enquiry, the site makes a backup of everything it holds every night,
+            your enquiry and photos included, and keeps the newest {backupDays}. After your enquiry is deleted, copies of
+            it stay in those backups for up to {backupDays} more {backupDays === 1 ? "day" : "days"}, on the site's own
+            server where only {owner} can reach them, and then they are gone as well.
+          </p>
+        ) : (
+          <p data-testid="privacy-backups">The site keeps no nightly backups of enquiries.</p>
+        )}
+        <p>
+          {owner} may also download a backup to keep somewhere safe away from the server. Such a copy is {owner}'s to
+          look after: kept private, used only to put the site back if it is lost, and deleted when it is no longer needed.
         </p>
       </div>
     </div>

@@ -1,7 +1,7 @@
-import { Readable } from "node:stream";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { openKeptBackup } from "~/server/backup/backup-runs.server";
 import { getEnv } from "~/server/env.server";
+import { toResponseBody } from "~/server/storage/response-body.server";
 import type { Route } from "./+types/backup-file";
 
 /** GET /manage/backups/files/{name}: one of the backups kept in DATA_DIR/backups, for admins to copy elsewhere. */
@@ -9,7 +9,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const kept = await openKeptBackup(getEnv().dataDir, params.name);
   if (!kept) throw new Response("Not found", { status: 404 });
-  return new Response(Readable.toWeb(kept.body) as ReadableStream, {
+  return new Response(toResponseBody(request, kept), {
     headers: {
       "Content-Type": "application/gzip",
       "Content-Length": String(kept.size),

@@ -1,8 +1,8 @@
-import { Readable } from "node:stream";
 import { getCurrentSession } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { getEnquiryPhoto } from "~/server/db/enquiries.server";
 import { type PhotoSize, enquiryPhotoKey } from "~/server/enquiries/enquiry-photos.server";
+import { toResponseBody } from "~/server/storage/response-body.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/enquiry-photo";
 
@@ -29,5 +29,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!object) return notFound();
   const headers = new Headers({ "Content-Type": TYPES[size], "Cache-Control": "private, max-age=3600", "X-Content-Type-Options": "nosniff" });
   if (object.size !== undefined) headers.set("Content-Length", String(object.size));
-  return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, { status: 200, headers });
+  return new Response(toResponseBody(request, object), { status: 200, headers });
 }

@@ -2,7 +2,6 @@ import { redirect } from "react-router";
 import { getAuth } from "./auth.server";
 import { forwardSetCookies } from "../http/response-cookies.server";
 import { isAdminRole } from "./admin-role.server";
-import { hasSessionCookie } from "./session-cookie.server";
 
 export type SessionUser = {
   id: string;
@@ -19,10 +18,18 @@ export type CurrentSession = { user: SessionUser; session: { id: string; created
 // Several loaders of one request ask for the session; look it up once per request.
 const cache = new WeakMap<Request, Promise<CurrentSession | null>>();
 
+/** Better Auth's session cookie (with the __Secure- prefix on https); without it there is no session to look up. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/** Whether a request carries Better Auth's session cookie at all (valid or not). */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return SESSION_COOKIE.test(cookieHeader ?? "");
+}
+
 /** The signed-in user from the server-side session (never from anything the browser claims), or null. */
 export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
   // A visitor without the cookie costs no database query (most requests of a public site).
-  if (!hasSessionCookie(request)) return Promise.resolve(null);
+  if (!hasSessionCookie(request.headers.get("cookie"))) return Promise.resolve(null);
   let pending = cache.get(request);
   if (!pending) {
     pending = getAuth()

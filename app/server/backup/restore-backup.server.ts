@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { listKnownMigrations, migrateTo, migrateToLatest } from "../db/migrate.server";
+import { noteContentChanged } from "../pages/page-freshness.server";
 import { type BackupCounts, type Manifest, countManifest } from "./backup-manifest.server";
 import { readDatabaseLayout } from "./database-layout.server";
 import { loadRows } from "./load-rows.server";
@@ -90,6 +91,8 @@ export async function restoreBackup(
     });
 
     const migrated = await migrateToLatest(target.db);
+    // A server already running on this database drops the pages it keeps rendered.
+    await noteContentChanged(target.db);
     return { counts, manifest, migrated };
   } finally {
     await rm(scratch, { recursive: true, force: true });

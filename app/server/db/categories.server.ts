@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { noteContentChanged } from "../pages/page-freshness.server";
 import type { Db } from "./client.server";
 import type { Category } from "./schema.server";
 
@@ -32,7 +33,9 @@ export async function createCategory(db: Db, name: string, now = new Date()): Pr
   if (await getCategoryByName(db, name)) throw new CategoryExistsError(name);
   const stamp = now.toISOString();
   try {
-    return await db.insertInto("category").values({ name, createdAt: stamp, updatedAt: stamp }).returningAll().executeTakeFirstOrThrow();
+    const category = await db.insertInto("category").values({ name, createdAt: stamp, updatedAt: stamp }).returningAll().executeTakeFirstOrThrow();
+    await noteContentChanged(db);
+    return category;
   } catch (error) {
     // The unique index on lower(name) settles a race between two admins.
     if (await getCategoryByName(db, name)) throw new CategoryExistsError(name);
@@ -45,14 +48,14 @@ export async function renameCategory(db: Db, id: number, name: string, now = new
   const clash = await getCategoryByName(db, name);
   if (clash && clash.id !== id) throw new CategoryExistsError(name);
   try {
-    return (
-      (await db
-        .updateTable("category")
-        .set({ name, updatedAt: now.toISOString() })
-        .where("id", "=", id)
-        .returningAll()
-        .executeTakeFirst()) ?? null
-    );
+    const category = await db
+      .updateTable("category")
+      .set({ name, updatedAt: now.toISOString() })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+    if (category) await noteContentChanged(db);
+    return category ?? null;
   } catch (error) {
     if (await getCategoryByName(db, name)) throw new CategoryExistsError(name);
     throw error;
@@ -61,9 +64,11 @@ export async function renameCategory(db: Db, id: number, name: string, now = new
 
 /** Deletes the row; the images go with it through the foreign key. Returns the ids of those images. */
 export async function deleteCategoryRow(db: Db, id: number): Promise<string[] | null> {
-  return db.transaction().execute(async (trx) => {
+  const deleted = await db.transaction().execute(async (trx) => {
     const images = await trx.selectFrom("image").select("id").where("categoryId", "=", id).execute();
     const result = await trx.deleteFrom("category").where("id", "=", id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0 ? images.map((i) => i.id) : null;
   });
+  if (deleted) await noteContentChanged(db);
+  return deleted;
 }

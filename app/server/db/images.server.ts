@@ -1,5 +1,6 @@
 import { PostgresAdapter } from "kysely";
 import { type ImageVariant, parseVariants } from "~/lib/image-variants";
+import { noteContentChanged } from "../pages/page-freshness.server";
 import type { Db } from "./client.server";
 import { isUniqueViolation } from "./errors.server";
 import type { Image, ImageStatus } from "./schema.server";
@@ -13,11 +14,14 @@ export type NewImageRow = Pick<Image, "id" | "categoryId" | "name" | "title" | "
  */
 export async function createImage(db: Db, values: NewImageRow, now = new Date()): Promise<Image> {
   const stamp = now.toISOString();
-  return db
+  const image = await db
     .insertInto("image")
     .values({ ...values, status: "processing", variants: "[]", createdAt: stamp, updatedAt: stamp })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // The gallery page lists an image while its sizes are made (with the spec's fallback), so this changes it.
+  await noteContentChanged(db);
+  return image;
 }
 
 export async function getImage(db: Db, id: string): Promise<Image | null> {
@@ -49,7 +53,7 @@ export async function listImageStatuses(db: Db, ids: string[]): Promise<Map<stri
 export async function addImageVariant(db: Db, id: string, variant: ImageVariant): Promise<boolean> {
   // SQLite runs one transaction at a time; PostgreSQL needs the row lock to keep two writers from losing one's variant.
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return db.transaction().execute(async (trx) => {
+  const added = await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("image")
       .select("variants")
@@ -66,14 +70,18 @@ export async function addImageVariant(db: Db, id: string, variant: ImageVariant)
       .execute();
     return true;
   });
+  if (added) await noteContentChanged(db);
+  return added;
 }
 
 export async function updateImageStatus(db: Db, id: string, status: ImageStatus): Promise<void> {
   await db.updateTable("image").set({ status }).where("id", "=", id).execute();
+  await noteContentChanged(db);
 }
 
 export async function deleteImage(db: Db, id: string): Promise<void> {
   await db.deleteFrom("image").where("id", "=", id).execute();
+  await noteContentChanged(db);
 }
 
 export type GalleryImage = Pick<Image, "id" | "name" | "title" | "caption" | "width" | "height" | "placeholder" | "variants" | "status" | "version">;
@@ -127,7 +135,9 @@ export type ImageEditResult = { ok: true; image: Image } | { ok: false; reason: 
  */
 export async function updateImageDetails(db: Db, id: string, version: number, edit: ImageEdit, now = new Date()): Promise<ImageEditResult> {
   try {
-    return await saveImageDetails(db, id, version, edit, now);
+    const result = await saveImageDetails(db, id, version, edit, now);
+    if (result.ok) await noteContentChanged(db);
+    return result;
   } catch (error) {
     // The name was free when checked, but another admin took it before this write landed.
     if (isUniqueViolation(error)) return { ok: false, reason: "name-taken" };

@@ -44,6 +44,12 @@ export interface VisitCounterTable {
   count: number;
 }
 
+/** One row (id 1): goes up with every change to what public pages show, so cached pages know they are stale. */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface VisitDayTable {
   /** UTC day, YYYY-MM-DD. */
   day: string;
@@ -206,6 +212,7 @@ export interface Database {
   category: CategoryTable;
   image: ImageTable;
   visitCounter: VisitCounterTable;
+  contentVersion: ContentVersionTable;
   visitDay: VisitDayTable;
   user: UserTable;
   session: SessionTable;

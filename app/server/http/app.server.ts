@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -16,6 +15,7 @@ import { getEnv } from "../env.server";
 import { startEnquiryJobs, stopEnquiryJobs } from "../enquiries/enquiry-jobs.server";
 import { startImageJobs, stopImageJobs } from "../images/background-jobs.server";
 import { logger } from "../logger.server";
+import { startFreshnessPoll } from "../pages/page-freshness.server";
 import { getSiteConfig } from "../site-config.server";
 import { createTrafficRecorder } from "../traffic/page-views.server";
 import { getUploadDirectory } from "../uploads/completed-uploads.server";
@@ -23,6 +23,8 @@ import { UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.ser
 import { bodyLimit } from "./body-limit.server";
 import { clientAddress, getTrustProxy } from "./client-address.server";
 import { CLIENT_IP_HEADER, originCheck } from "./origin-check.server";
+import { createPageStore } from "./page-cache.server";
+import { createPageHandler } from "./page-handler.server";
 import { redactUrl } from "./redact-url.server";
 import { responseCookies } from "./response-cookies.server";
 import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
@@ -74,6 +76,24 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   app.use(compression());
 
+  // Page views for the dashboard, counted on every response that passes, kept pages included.
+  const traffic = createTrafficRecorder(getDb(), { ownHosts: [new URL(env.publicUrl).hostname.toLowerCase()] });
+  // Pages for visitors without a session are kept rendered (see page-handler.server); not in development, where
+  // the code changes under them.
+  const stopFreshnessPoll = options.dev ? () => {} : startFreshnessPoll(getDb());
+  const pages = createPageHandler({
+    build: options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+    mode: options.dev ? "development" : "production",
+    store: options.dev ? null : createPageStore(),
+    getLoadContext: (req, res) => {
+      const context = new RouterContextProvider();
+      context.set(clientIpContext, String(req.headers[CLIENT_IP_HEADER]));
+      context.set(nonceContext, res.locals.nonce as string);
+      context.set(visitStateContext, { counted: false, shownNumber: null });
+      return context;
+    },
+  });
+
   if (options.clientDir) {
     // Scripts, styles and images are not documents: the page headers below (CSP, framing, referrer) do nothing
     // for them and cost about 700 bytes on each of a page's script requests; they only need nosniff.
@@ -90,7 +110,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       // Never revalidated, so the ETag is enough; no Last-Modified or Accept-Ranges on every script response.
       precompressed(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, lastModified: false, acceptRanges: false }),
     );
+    app.use(traffic.middleware, pages.front);
     app.use(precompressed(options.clientDir, { maxAge: "1h", index: false }));
+  } else {
+    app.use(traffic.middleware, pages.front);
   }
 
   app.use((_req, res, next) => {
@@ -125,10 +148,6 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     }),
   );
 
-  // Page views for the dashboard, counted on every response that passes (before any page cache in front of React).
-  const traffic = createTrafficRecorder(getDb(), { ownHosts: [new URL(env.publicUrl).hostname.toLowerCase()] });
-  app.use(traffic.middleware);
-
   app.use(originCheck(env.publicUrl));
   // The one client address header the app trusts: set here from Express's resolution, never taken from the client.
   app.use(clientAddress());
@@ -143,20 +162,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // After the tus endpoint, which has its own limit: every other body is capped as it arrives.
   app.use(bodyLimit());
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
-      mode: options.dev ? "development" : "production",
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider();
-        context.set(clientIpContext, String(req.headers[CLIENT_IP_HEADER]));
-        context.set(nonceContext, res.locals.nonce as string);
-        context.set(visitStateContext, { counted: false });
-        return context;
-      },
-    }),
-  );
+  app.all("/{*splat}", pages.handler);
 
   app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     const status = (error as { status?: number }).status ?? 500;
@@ -171,6 +177,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     handler: app,
     listen: { port: env.port, host: env.host, publicUrl: env.publicUrl },
     close: async () => {
+      stopFreshnessPoll();
       await backups?.stop();
       await stopImageJobs();
       await stopEnquiryJobs();

@@ -31,6 +31,35 @@ describe("the decode queue", () => {
     expect(queue.running).toBe(0);
   });
 
+  // A slot freed by a finishing job belongs to the first one waiting. A job that arrives in the few microtasks
+  // between the release and the waiter's wake-up must queue behind it, not slip in and run as a second job.
+  it("hands a freed slot straight to the next waiter: a job arriving as one ends waits its turn", async () => {
+    for (let ticks = 0; ticks < 8; ticks++) {
+      const queue = createDecodeQueue({ concurrency: 1, maxWaiting: 10 });
+      const gate = deferred();
+      const started: string[] = [];
+      let peak = 0;
+      const job = (name: string, wait?: Promise<void>) =>
+        queue.run(async () => {
+          started.push(name);
+          peak = Math.max(peak, queue.running);
+          await (wait ?? new Promise((r) => setTimeout(r, 5)));
+        });
+      const first = job("first", gate.promise);
+      const waiter = job("waiter");
+      let late: Promise<void> | undefined;
+      gate.resolve();
+      let chain = Promise.resolve();
+      for (let i = 0; i < ticks; i++) chain = chain.then(() => {});
+      void chain.then(() => (late = job("late")));
+      await Promise.all([first, waiter]);
+      await late;
+      expect(started, `a job arriving ${ticks} microtasks after the first ended`).toEqual(["first", "waiter", "late"]);
+      expect(peak).toBe(1);
+      expect([queue.running, queue.waiting]).toEqual([0, 0]);
+    }
+  });
+
   it("refuses a visitor's job once the waiting line is full, but lets background work wait, and frees slots after failures", async () => {
     const queue = createDecodeQueue({ concurrency: 1, maxWaiting: 1 });
     const gate = deferred();

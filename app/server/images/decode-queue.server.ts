@@ -22,17 +22,21 @@ export type DecodeQueue = {
 export function createDecodeQueue({ concurrency, maxWaiting }: { concurrency: number; maxWaiting: number }): DecodeQueue {
   let running = 0;
   const waiting: (() => void)[] = [];
+  // A finishing job hands its slot straight to the first in line (still counted as running): were it freed first,
+  // a job arriving before that waiter wakes would take it, overtaking the line and running one over the limit.
   const release = () => {
-    running--;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
   };
   return {
     async run(work, options = {}) {
-      if (running >= concurrency) {
+      if (running < concurrency) {
+        running++;
+      } else {
         if (!options.background && waiting.length >= maxWaiting) throw new DecodeQueueFullError();
         await new Promise<void>((resolve) => waiting.push(resolve));
       }
-      running++;
       try {
         return await work();
       } finally {

@@ -70,7 +70,8 @@ export async function finishImageVariants(
   }
   if (!hasMaster) logger.warn({ imageId }, "master file missing: finishing the image from its largest stored variant");
 
-  const width = image.width ?? (typeof source === "string" ? (await sharp(source).metadata()).width : source.width);
+  const width =
+    image.width ?? (typeof source === "string" ? (await runDecode(() => sharp(source).metadata(), { background: true })).width : source.width);
   for (const spec of listPendingVariants(width, parseVariants(image.variants))) {
     if (await shouldStop()) return "stopped";
     if (!(await storeVariant(pipeline, imageId, source, spec))) {

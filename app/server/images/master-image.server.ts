@@ -107,7 +107,9 @@ export async function writeMasterFile(master: MasterImage, file: string): Promis
   // Written under a temporary name, so a crash never leaves a half-written master that looks complete.
   const temp = `${file}.${process.pid}.tmp.v`;
   try {
-    await openMaster(master).toFile(temp);
+    // Through the decode queue like every sharp job; it waits its turn rather than being refused when the line is
+    // full, since the picture is already decoded and refusing now would throw that work away.
+    await runDecode(() => openMaster(master).toFile(temp), { background: true });
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });

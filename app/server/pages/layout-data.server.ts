@@ -5,6 +5,7 @@ import { listCategories } from "../db/categories.server";
 import type { Category } from "../db/schema.server";
 import { visitStateContext } from "../http/request-context.server";
 import { decideVisit } from "../visits/visitor-cookie.server";
+import { noteVisitCounted } from "./page-freshness.server";
 import { recordVisit } from "../visits/visits.server";
 
 export type LayoutData = { categories: Pick<Category, "id" | "name">[]; visitorNumber: number };
@@ -14,9 +15,12 @@ export type LayoutData = { categories: Pick<Category, "id" | "name">[]; visitorN
  * both in one query; a browser's first view counts itself (one transaction) and then reads the categories.
  */
 export async function getLayoutData(db: Db, request: Request, context: Readonly<RouterContextProvider>): Promise<LayoutData> {
+  const state = context.get(visitStateContext);
   if (decideVisit(request) === "count") {
     const visitorNumber = await recordVisit(db);
-    context.get(visitStateContext).counted = true;
+    noteVisitCounted(visitorNumber);
+    state.counted = true;
+    state.shownNumber = visitorNumber;
     return { categories: await listCategories(db), visitorNumber };
   }
   const rows = await db
@@ -28,8 +32,9 @@ export async function getLayoutData(db: Db, request: Request, context: Readonly<
     .execute();
   // The counter row is made by the first migration; should it be gone, the categories are still shown.
   if (rows.length === 0) return { categories: await listCategories(db), visitorNumber: 0 };
+  state.shownNumber = Number(rows[0]!.count);
   return {
     categories: rows.flatMap((row) => (row.id === null || row.name === null ? [] : [{ id: row.id, name: row.name }])),
-    visitorNumber: Number(rows[0]!.count),
+    visitorNumber: state.shownNumber,
   };
 }

@@ -1,12 +1,20 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import type * as fsPromises from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startS3Server, type TestS3 } from "../../../tests/setup/s3";
 import { LocalStorage } from "./local.server";
 import { S3Storage } from "./s3.server";
 import { InvalidKeyError, type Storage, assertValidKey } from "./storage.server";
+
+// The real fs/promises, with readdir watched: which folders LocalStorage reads to list a prefix.
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const actual = await importOriginal<typeof fsPromises>();
+  return { ...actual, readdir: vi.fn(actual.readdir) };
+});
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -116,6 +124,21 @@ describe("LocalStorage files", () => {
     expect(await list("images/a")).toEqual(["images/a/w320.webp", "images/a/w640.webp"]);
     expect(await list("images/nothing-here/")).toEqual([]);
     expect(await list("")).toHaveLength(3);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("reads no folder outside the prefix's own: deleting one image does not walk the whole store", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "storage-folders-"));
+    const storage = new LocalStorage(root);
+    for (const key of ["images/a/w640.webp", "images/a/w320.webp", "images/b/w640.webp", "masters/a.v", "profile-pics/1.webp"]) await storage.put(key, Buffer.from("x"));
+    const foldersRead = async (prefix: string) => {
+      vi.mocked(readdir).mockClear();
+      for await (const key of storage.list(prefix)) expect(key.startsWith(prefix)).toBe(true);
+      return vi.mocked(readdir).mock.calls.map(([folder]) => path.relative(root, String(folder)));
+    };
+    expect(await foldersRead("images/a/")).toEqual(["images/a"]);
+    expect(await foldersRead("images/a")).toEqual(["images", "images/a"]);
+    expect(await foldersRead("images/")).toEqual(["images", "images/a", "images/b"]);
     rmSync(root, { recursive: true, force: true });
   });
 });

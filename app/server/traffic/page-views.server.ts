@@ -11,7 +11,7 @@ import { dayOf } from "../visits/visits.server";
  * so a page served from a cache still counts. Kept as per-day aggregates only: views and new visits per day,
  * views per path, views per referring host. No address, no cookie of its own, nothing per person.
  *
- * What counts: a GET answered 200 with an HTML page (a document load), or a GET of a page's `.data` (React
+ * What counts: a GET answered 200 (or 304, revalidated) with an HTML page (a document load), or a GET of a page's `.data` (React
  * Router's client-side navigation), from a browser (not a bot by isbot, not a prefetch), outside /manage. A data
  * request counts as a view of its page but never as a new visit or a referral: its referrer is this site.
  * A visit is a document load without the `visited` session cookie (the root loader sets it on the first page).
@@ -61,7 +61,8 @@ function referrerHost(referer: string, ownHosts: string[]): string | null {
 
 /** Whether and how one response counts; null when it does not. */
 export function classifyView(request: ViewRequest, now = new Date()): PageView | null {
-  if (request.method !== "GET" || request.status !== 200) return null;
+  // 304: a browser reloading a page it holds (the page cache answers revalidations), a view all the same.
+  if (request.method !== "GET" || (request.status !== 200 && request.status !== 304)) return null;
   const page = pagePath(request.url);
   if (!page || page.path.length > MAX_PATH) return null;
   if (page.path === "/manage" || page.path.startsWith("/manage/")) return null;

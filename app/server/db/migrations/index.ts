@@ -5,6 +5,7 @@ import * as m0003 from "./0003-add-user-last-login";
 import * as m0004 from "./0004-index-image-category-order";
 import * as m0005 from "./0005-create-enquiries-outbox-traffic";
 import * as m0006 from "./0006-add-image-job-claims";
+import * as m0007 from "./0007-create-content-version";
 
 /** Static list, so the bundler includes every migration and the order never depends on the file system. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004-index-image-category-order": m0004,
   "0005-create-enquiries-outbox-traffic": m0005,
   "0006-add-image-job-claims": m0006,
+  "0007-create-content-version": m0007,
 };

@@ -1,0 +1,195 @@
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../setup/databases";
+import { HttpClient, createVerifiedUser } from "../support/http-client";
+import { testPorts } from "../support/ports";
+import { type RunningServer, startIsolatedServer } from "../support/server";
+
+// The anonymous page cache through the production server: what a visitor, a returning visitor and a signed-in
+// admin are sent, and how soon an edit reaches kept pages, on one instance (SQLite) and across two (PostgreSQL).
+const built = existsSync("build/server/index.js");
+const [SQLITE_PORT, FIRST_PORT, SECOND_PORT] = testPorts("integration/page-cache-server");
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+type Page = { status: number; cache: string | null; etag: string | null; control: string | null; html: string; headers: Headers };
+
+/** A GET as a browser that has been here before (its visit is counted) would send it. */
+async function returning(baseURL: string, path: string, headers: Record<string, string> = {}): Promise<Page> {
+  const response = await fetch(new URL(path, baseURL), {
+    headers: { "user-agent": BROWSER, cookie: "visited=1", "accept-encoding": "br, gzip", ...headers },
+    redirect: "manual",
+  });
+  return {
+    status: response.status,
+    cache: response.headers.get("x-page-cache"),
+    etag: response.headers.get("etag"),
+    control: response.headers.get("cache-control"),
+    html: await response.text(),
+    headers: response.headers,
+  };
+}
+
+function visitorNumber(html: string): number {
+  const match = /visitor number (?:<!-- -->)?(\d+)/.exec(html);
+  if (!match) throw new Error("no visitor number on the page");
+  return Number(match[1]);
+}
+
+async function waitFor<T>(what: string, limitMs: number, probe: () => Promise<T | null>): Promise<{ value: T; ms: number }> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return { value, ms: Date.now() - started };
+    if (Date.now() - started > limitMs) throw new Error(`${what} not seen within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.skipIf(!built)("anonymous page cache on one server (SQLite)", () => {
+  let server: RunningServer;
+  let admin: HttpClient;
+
+  beforeAll(async () => {
+    server = await startIsolatedServer(SQLITE_PORT!);
+    admin = new HttpClient(server.baseURL);
+    await createVerifiedUser(admin, server.dataDir, "owner@cache.test", "page-cache-password-1");
+  }, 60_000);
+  afterAll(async () => server?.stop());
+
+  it("a returning visitor gets a kept page, the same bytes each time, revalidated with 304", async () => {
+    await returning(server.baseURL, "/services");
+    const first = await returning(server.baseURL, "/services");
+    const second = await returning(server.baseURL, "/services");
+    expect(first.status).toBe(200);
+    expect(first.cache).toBe("hit");
+    expect(second.etag).toBe(first.etag);
+    expect(second.html).toBe(first.html);
+    expect(first.control).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    expect(first.headers.get("vary")).toBe("Accept-Encoding");
+    expect(first.headers.get("content-encoding")).toBe("br");
+    expect(first.headers.get("set-cookie")).toBeNull();
+    // Each encoding is its own representation with its own strong ETag.
+    const gzipped = await returning(server.baseURL, "/services", { "accept-encoding": "gzip" });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gzipped.etag).not.toBe(first.etag);
+    expect(gzipped.html).toBe(first.html);
+
+    const revalidated = await returning(server.baseURL, "/services", { "if-none-match": first.etag! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.html).toBe("");
+    expect(revalidated.etag).toBe(first.etag);
+    const otherCopy = await returning(server.baseURL, "/services", { "if-none-match": `"something-else"` });
+    expect(otherCopy.status).toBe(200);
+  });
+
+  it("a kept page's scripts are allowed by hash, not by a nonce another visitor saw", async () => {
+    const page = await returning(server.baseURL, "/");
+    const policy = page.headers.get("content-security-policy") ?? "";
+    expect(policy).not.toContain("'nonce-");
+    const inline = [...page.html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc=/.test(m[1]!));
+    expect(inline.length).toBeGreaterThan(0);
+    const { createHash } = await import("node:crypto");
+    for (const script of inline) expect(policy).toContain(`'sha256-${createHash("sha256").update(script[2]!).digest("base64")}'`);
+  });
+
+  it("a visitor's first view is rendered for them and shows a number that includes them", async () => {
+    await returning(server.baseURL, "/contact");
+    const kept = await returning(server.baseURL, "/contact");
+    expect(kept.cache).toBe("hit");
+    const response = await fetch(new URL("/contact", server.baseURL), { headers: { "user-agent": BROWSER } });
+    const html = await response.text();
+    expect(response.headers.get("x-page-cache")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("set-cookie")).toMatch(/^visited=\d+;/);
+    const mine = visitorNumber(html);
+    expect(mine).toBeGreaterThan(visitorNumber(kept.html));
+    expect(response.headers.get("set-cookie")).toMatch(new RegExp(`^visited=${mine};`));
+    // Their next page is never one kept from before their visit, which shows a lower number.
+    const next = await returning(server.baseURL, "/contact", { cookie: `visited=${mine}` });
+    expect(visitorNumber(next.html)).toBeGreaterThanOrEqual(mine);
+    const second = await fetch(new URL("/contact", server.baseURL), { headers: { "user-agent": BROWSER } });
+    expect(visitorNumber(await second.text())).toBe(mine + 1);
+  });
+
+  it("never serves a kept page to a signed-in user, and never keeps theirs", async () => {
+    const anonymous = await returning(server.baseURL, "/");
+    expect(anonymous.html).not.toContain("Sign Out");
+    const signedIn = await admin.get("/");
+    const html = await signedIn.text();
+    expect(signedIn.headers.get("x-page-cache")).toBeNull();
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(html).toContain("Sign Out");
+    expect(html).toContain("owner@cache.test");
+    const afterwards = await returning(server.baseURL, "/");
+    expect(afterwards.html).not.toContain("Sign Out");
+    expect(afterwards.html).not.toContain("owner@cache.test");
+  });
+
+  it("an admin's edit shows on the next anonymous load", async () => {
+    await returning(server.baseURL, "/");
+    expect((await returning(server.baseURL, "/")).cache).toBe("hit");
+    const created = await admin.post("/manage?index", { intent: "create-category", name: "Fresh Ceilings" });
+    expect(created.status).toBe(200);
+    const next = await returning(server.baseURL, "/");
+    expect(next.cache).toBe("miss");
+    expect(next.html).toContain("Fresh Ceilings");
+  });
+
+  it("keeps query strings it does not know out of the cache", async () => {
+    const tracked = await returning(server.baseURL, "/services?fbclid=abc");
+    expect(tracked.status).toBe(200);
+    expect(tracked.cache).toBeNull();
+    expect(tracked.control).toBe("private, no-store");
+  });
+});
+
+const pgReason = await postgresUnavailableReason();
+
+describe.skipIf(!built || pgReason !== null)(
+  pgReason ? `anonymous page cache on two servers (skipped: ${pgReason})` : "anonymous page cache on two servers sharing PostgreSQL",
+  () => {
+    let database: TestDatabase;
+    const servers: RunningServer[] = [];
+    let admin: HttpClient;
+
+    beforeAll(async () => {
+      database = await createTestDatabase("postgres", { migrate: false });
+      const env = { DATABASE_URL: database.url, AUTH_SECRET: "page-cache-two-instances-secret-0123456789" };
+      servers.push(await startIsolatedServer(FIRST_PORT!, env));
+      servers.push(await startIsolatedServer(SECOND_PORT!, env));
+      admin = new HttpClient(servers[0]!.baseURL);
+      await createVerifiedUser(admin, servers[0]!.dataDir, "owner@cache-two.test", "page-cache-password-2");
+    }, 90_000);
+    afterAll(async () => {
+      for (const server of servers) await server.stop();
+      await database?.destroy();
+    });
+
+    it("an edit made through one instance reaches the other's kept pages within a second", async () => {
+      const other = servers[1]!.baseURL;
+      await returning(other, "/");
+      expect((await returning(other, "/")).cache).toBe("hit");
+      const created = await admin.post("/manage?index", { intent: "create-category", name: "Across Instances" });
+      expect(created.status).toBe(200);
+      const { ms } = await waitFor("the new category on the other instance", 5_000, async () => {
+        const page = await returning(other, "/");
+        return page.html.includes("Across Instances") ? page : null;
+      });
+      expect(ms).toBeLessThan(1_000);
+    });
+
+    it("a visit counted by one instance shows on the other's kept pages within a few seconds", async () => {
+      const other = servers[1]!.baseURL;
+      await returning(other, "/services");
+      const before = visitorNumber((await returning(other, "/services")).html);
+      const first = await fetch(new URL("/services", servers[0]!.baseURL), { headers: { "user-agent": BROWSER } });
+      const counted = visitorNumber(await first.text());
+      expect(counted).toBeGreaterThan(before);
+      const { ms } = await waitFor("the new visitor number on the other instance", 10_000, async () => {
+        const page = await returning(other, "/services");
+        return visitorNumber(page.html) >= counted ? page : null;
+      });
+      expect(ms).toBeLessThan(6_000);
+    }, 20_000);
+  },
+);
