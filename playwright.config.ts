@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { testPort } from "./tests/support/ports";
+import { testPort } from "./tests/support/ports.ts";
 
 const PORT = testPort("e2e/web-server");
 export const CHROMIUM_ARGS = [
