@@ -3,10 +3,10 @@ import { Button, Form } from "react-bootstrap";
 import { useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { useModal } from "~/components/modal/modal-host";
 import { LIMITS } from "~/lib/schemas/gallery";
-import type { ManageActionResult, ManageData } from "~/routes/admin/manage-galleries";
+import type { ManageActionResult, ManagedCategory } from "~/lib/manage-galleries";
 import { useActionResult } from "~/components/use-action-result";
 
-type Props = { categories: ManageData["categories"]; selected: ManageData["selected"] };
+type Props = { categories: ManagedCategory[]; selected: ManagedCategory | null };
 
 /** Section 1: choose, rename, refresh and delete categories. */
 export function CategoryPanel({ categories, selected }: Props) {

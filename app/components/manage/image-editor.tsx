@@ -3,15 +3,15 @@ import { Accordion, Badge, Button, Form } from "react-bootstrap";
 import { useFetcher } from "react-router";
 import { useModal } from "~/components/modal/modal-host";
 import { LIMITS } from "~/lib/schemas/gallery";
-import type { ManageActionResult, ManageData, ManagedImage } from "~/routes/admin/manage-galleries";
+import type { ManageActionResult, ManagedCategory, ManagedImage } from "~/lib/manage-galleries";
 import { ResponsiveImage } from "./responsive-image";
 import { TextAreaField } from "~/components/forms/text-area-field";
 import { useActionResult } from "~/components/use-action-result";
 import { ZoomPreview } from "./zoom-preview";
 
 type Props = {
-  categories: ManageData["categories"];
-  selected: ManageData["selected"];
+  categories: ManagedCategory[];
+  selected: ManagedCategory | null;
   images: ManagedImage[];
   truncated: boolean;
 };
@@ -85,7 +85,7 @@ type Fetcher = ReturnType<typeof useFetcher<ManageActionResult>>;
 
 type FormProps = {
   image: ManagedImage;
-  categories: ManageData["categories"];
+  categories: ManagedCategory[];
   categoryName: string;
   mover: Fetcher;
   deleter: Fetcher;

@@ -3,7 +3,7 @@ import { Alert, Button, Form, ProgressBar, Spinner } from "react-bootstrap";
 import { useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { useModal } from "~/components/modal/modal-host";
 import { LIMITS } from "~/lib/schemas/gallery";
-import type { ManageActionResult, ManageData } from "~/routes/admin/manage-galleries";
+import type { ManageActionResult, ManagedCategory } from "~/lib/manage-galleries";
 import { TextAreaField } from "~/components/forms/text-area-field";
 import { useActionResult } from "~/components/use-action-result";
 import { type UploadItem, nameFromFile, uploadOne } from "./upload-file";
@@ -15,7 +15,7 @@ const MESSAGES = {
 };
 
 /** Section 3: add a category, choose one or more pictures, name them and upload. */
-export function UploadPanel({ selected }: { selected: ManageData["selected"] }) {
+export function UploadPanel({ selected }: { selected: ManagedCategory | null }) {
   const modal = useModal();
   const revalidator = useRevalidator();
   const [, setSearchParams] = useSearchParams();
