@@ -15,7 +15,7 @@ import { createMailer } from "~/server/mail/mail.server";
 import { sendDueMail } from "~/server/mail/outbox.server";
 import { LocalStorage } from "~/server/storage/local.server";
 import { S3Storage } from "~/server/storage/s3.server";
-import type { Storage } from "~/server/storage/storage.server";
+import type { Storage } from "~/server/storage/storage-contract.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 import { readAll } from "../setup/images";
 import { type TestS3, startS3Server } from "../setup/s3";

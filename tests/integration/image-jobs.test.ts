@@ -14,7 +14,7 @@ import type { ImagePipeline } from "~/server/images/store-variant.server";
 import type { Image } from "~/server/db/schema.server";
 import { LocalStorage } from "~/server/storage/local.server";
 import { S3Storage } from "~/server/storage/s3.server";
-import type { Storage } from "~/server/storage/storage.server";
+import type { Storage } from "~/server/storage/storage-contract.server";
 import { getVisitCount, recordVisit } from "~/server/visits/visits.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 import { copyFixture, listKeys, wrapStorage } from "../setup/images";

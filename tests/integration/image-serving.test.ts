@@ -7,7 +7,7 @@ import type { Image } from "~/server/db/schema.server";
 import { getVariantKey } from "~/server/images/image-files.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { serveImageVariant } from "~/server/images/serve-variant.server";
-import type { Storage } from "~/server/storage/storage.server";
+import type { Storage } from "~/server/storage/storage-contract.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 import { copyFixture, createTestPipeline, readAll } from "../setup/images";
 

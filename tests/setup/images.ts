@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import type { Db } from "~/server/db/client.server";
 import type { ImagePipeline } from "~/server/images/store-variant.server";
 import { LocalStorage } from "~/server/storage/local.server";
-import type { Storage } from "~/server/storage/storage.server";
+import type { Storage } from "~/server/storage/storage-contract.server";
 
 export const FIXTURES_DIR = path.resolve("tests/fixtures/images");
 

@@ -4,7 +4,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { readBackupLayout } from "~/server/backup/database-layout.server";
-import type { Storage } from "~/server/storage/storage.server";
+import type { Storage } from "~/server/storage/storage-contract.server";
 import { readAll } from "../setup/images";
 
 // PostgreSQL returns bigint as text; digits-only text becomes a number on both sides alike.

@@ -10,7 +10,7 @@ import { getBuildInfo } from "../build-info.server";
 import { createDb } from "../db/client.server";
 import type { Env } from "../env.server";
 import { getJobDirectoryIn, isMasterFileName } from "../images/master-image.server";
-import type { Storage, StoredObject } from "../storage/storage.server";
+import type { Storage, StoredObject } from "../storage/storage-contract.server";
 import {
   type BackupCounts,
   FORMAT,

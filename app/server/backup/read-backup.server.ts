@@ -6,7 +6,7 @@ import { finished, pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import tar from "tar-stream";
 import { isMasterFileName } from "../images/master-image.server";
-import { assertValidKey } from "../storage/storage.server";
+import { assertValidKey } from "../storage/storage-contract.server";
 import { DB_PREFIX, JOBS_PREFIX, MANIFEST_ENTRY, type Manifest, ManifestSchema, STORAGE_PREFIX } from "./backup-manifest.server";
 
 /** The archive cannot be used: damaged, cut short, or not one of ours. Nothing has been written when it is thrown. */

@@ -1,6 +1,6 @@
 import { addImageVariant } from "../db/images.server";
 import type { Db } from "../db/client.server";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
 import { FORMAT_CONTENT_TYPES } from "~/lib/image-variants";
 import { runDecode } from "./decode-queue.server";
 import { getVariantKey } from "./image-files.server";

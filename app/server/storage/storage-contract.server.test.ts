@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startS3Server, type TestS3 } from "../../../tests/setup/s3";
 import { LocalStorage } from "./local.server";
 import { S3Storage } from "./s3.server";
-import { InvalidKeyError, type Storage, assertValidKey } from "./storage.server";
+import { InvalidKeyError, type Storage, assertValidKey } from "./storage-contract.server";
 
 // The real fs/promises, with readdir watched: which folders LocalStorage reads to list a prefix.
 vi.mock("node:fs/promises", async (importOriginal) => {
