@@ -10,7 +10,7 @@ import { claimNextImageJob } from "~/server/db/image-jobs.server";
 import { getImage } from "~/server/db/images.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { getMasterFile } from "~/server/images/master-image.server";
-import type { ImagePipeline } from "~/server/images/store-variant.server";
+import type { ImagePipeline } from "~/server/images/image-pipeline.server";
 import type { Image } from "~/server/db/schema.server";
 import { LocalStorage } from "~/server/storage/local.server";
 import { S3Storage } from "~/server/storage/s3.server";

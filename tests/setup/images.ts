@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { Db } from "~/server/db/client.server";
-import type { ImagePipeline } from "~/server/images/store-variant.server";
+import type { ImagePipeline } from "~/server/images/image-pipeline.server";
 import { LocalStorage } from "~/server/storage/local.server";
 import type { Storage } from "~/server/storage/storage-contract.server";
 

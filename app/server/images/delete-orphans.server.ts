@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { listImageStatuses } from "../db/images.server";
-import type { ImagePipeline } from "./store-variant.server";
+import type { ImagePipeline } from "./image-pipeline.server";
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -7,7 +7,8 @@ import { logger } from "../logger.server";
 import { runDecode } from "./decode-queue.server";
 import { deleteImageFiles, getVariantKey } from "./image-files.server";
 import { type MasterImage, deleteMaster, fetchSharedMaster, getMasterFile } from "./master-image.server";
-import { type ImagePipeline, storeVariant } from "./store-variant.server";
+import type { ImagePipeline } from "./image-pipeline.server";
+import { storeVariant } from "./store-variant.server";
 import { listPendingVariants } from "./variants.server";
 
 export type FinishResult = "ready" | "stopped" | "deleted" | "failed";
