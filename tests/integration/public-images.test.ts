@@ -1,7 +1,6 @@
-import { rgbaToThumbHash } from "thumbhash";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/server/db/schema.server";
-import { listFirstPhotosByCategoryName, listRecentPhotos, toGalleryPhoto } from "~/server/db/public-images.server";
+import { listFirstImagesByCategoryName, listRecentImages } from "~/server/db/public-images.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 
 const NOW = "2026-11-21T10:00:00.000Z";
@@ -37,44 +36,6 @@ function image(id: string, categoryId: number, overrides: Partial<Image> = {}): 
   };
 }
 
-describe("toGalleryPhoto", () => {
-  it("offers AVIF and WebP sources and a JPEG fallback, narrowest first", () => {
-    const photo = toGalleryPhoto(image("0001", 1));
-    expect(photo).toMatchObject({
-      alt: "Title 0001",
-      width: 1280,
-      height: 960,
-      src: "/media/0001/w640.jpg?v=jpeg640hash",
-      srcSet: "/media/0001/w320.jpg?v=jpeg320hash 320w, /media/0001/w640.jpg?v=jpeg640hash 640w, /media/0001/w1280.jpg?v=jpeg1280hash 1280w",
-      sources: [
-        {
-          type: "image/avif",
-          srcSet: "/media/0001/w320.avif?v=avif320hash 320w, /media/0001/w640.avif?v=avif640hash 640w, /media/0001/w1280.avif?v=avif1280hash 1280w",
-        },
-        {
-          type: "image/webp",
-          srcSet: "/media/0001/w320.webp?v=webp320hash 320w, /media/0001/w640.webp?v=webp640hash 640w, /media/0001/w1280.webp?v=webp1280hash 1280w",
-        },
-      ],
-    });
-  });
-
-  it("falls back to the caption for the alt text and turns the thumbhash into an average colour", () => {
-    const red = new Uint8Array(16 * 16 * 4).map((_, i) => (i % 4 === 0 || i % 4 === 3 ? 255 : 0));
-    const placeholder = Buffer.from(rgbaToThumbHash(16, 16, red)).toString("base64");
-    const photo = toGalleryPhoto(image("0002", 1, { title: "", placeholder }));
-    expect(photo?.alt).toBe("Caption 0002");
-    expect(photo?.placeholderColor).toMatch(/^rgb\(2[0-5]\d \d{1,2} \d{1,2}\)$/);
-  });
-
-  it("skips images whose variants cannot be read", () => {
-    expect(toGalleryPhoto(image("0003", 1, { variants: "not json" }))).toBeNull();
-    expect(toGalleryPhoto(image("0004", 1, { variants: "[]" }))).toBeNull();
-    expect(toGalleryPhoto(image("0005", 1, { variants: '[{"format":"tiff","width":10,"key":"x"}]' }))).toBeNull();
-    expect(toGalleryPhoto(image("0006", 1, { variants: "[]" }))).toBeNull();
-  });
-});
-
 for (const dialect of await testDialects()) {
   describe.skipIf(dialect.skip)(`public photo queries ${dialect.label}`, () => {
     let test: TestDatabase;
@@ -102,13 +63,13 @@ for (const dialect of await testDialects()) {
     afterAll(async () => test?.destroy());
 
     it("lists the newest ready photos first", async () => {
-      const photos = await listRecentPhotos(test.db, 3);
+      const photos = await listRecentImages(test.db, 3);
       expect(photos.map((p) => p.id.slice(-1))).toEqual(["5", "4", "3"]);
       expect(photos[1]!.categoryId).toBe(tiling);
     });
 
     it("gives the first ready photos of each named category, whatever the case of the name", async () => {
-      const byName = await listFirstPhotosByCategoryName(test.db, ["plastering", "Tiling", "welding"], 2);
+      const byName = await listFirstImagesByCategoryName(test.db, ["plastering", "Tiling", "welding"], 2);
       expect(byName.get("plastering")?.map((p) => p.id.slice(-1))).toEqual(["1", "3"]);
       expect(byName.get("Tiling")?.map((p) => p.id.slice(-1))).toEqual(["4"]);
       expect(byName.has("welding")).toBe(false);
