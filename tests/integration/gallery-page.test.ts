@@ -4,7 +4,7 @@ import { GALLERY_PAGE_SIZE } from "~/lib/gallery";
 import type { ImageVariant } from "~/lib/image-variants";
 import { createCategory } from "~/server/db/categories.server";
 import { addImageVariant, createImage } from "~/server/db/images.server";
-import { getGalleryCategory, getGalleryPage, parseAfterParam } from "~/server/images/gallery-page.server";
+import { getGalleryCategory, getGalleryPage } from "~/server/images/gallery-page.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
 
 const variant = (name: ImageVariant["name"], format: ImageVariant["format"], width: number): ImageVariant => ({
@@ -81,13 +81,3 @@ for (const dialect of await testDialects()) {
     });
   });
 }
-
-describe("parseAfterParam", () => {
-  it("reads an image id, and tells a missing one from a malformed one", () => {
-    const id = uuidv7();
-    expect(parseAfterParam(new URL(`http://x/gallery/1?after=${id.toUpperCase()}`))).toBe(id);
-    expect(parseAfterParam(new URL("http://x/gallery/1"))).toBeUndefined();
-    expect(parseAfterParam(new URL("http://x/gallery/1?after=../../etc/passwd"))).toBeNull();
-    expect(parseAfterParam(new URL("http://x/gallery/1?after="))).toBeNull();
-  });
-});
