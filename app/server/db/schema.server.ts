@@ -116,6 +116,7 @@ export interface RateLimitTable {
   id: string;
   key: string;
   count: number;
+  /** Better Auth's name: for its rows the last request; for the app's (keys "app:…") the current window's start. */
   lastRequest: ColumnType<number, number | bigint, number | bigint>;
 }
 
