@@ -13,9 +13,10 @@ import { getVariantKey } from "~/server/images/image-files.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { ImageRejectedError } from "~/server/images/inspect-upload.server";
 import { MASTER_MAX_PIXELS, decodeMaster, getMasterFile, getMasterKey, writeMasterFile } from "~/server/images/master-image.server";
+import { readAll } from "~/server/storage/read-all.server";
 import { makeHostileCorpus } from "../../scripts/support/hostile-corpus";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
-import { FIXTURES_DIR, copyFixture, createTestPipeline, listKeys, readAll, wrapStorage, writeUpload } from "../setup/images";
+import { FIXTURES_DIR, copyFixture, createTestPipeline, listKeys, wrapStorage, writeUpload } from "../setup/images";
 
 const exists = (file: string) =>
   access(file).then(

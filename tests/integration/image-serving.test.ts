@@ -8,8 +8,9 @@ import { getVariantKey } from "~/server/images/image-files.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { serveImageVariant } from "~/server/images/serve-variant.server";
 import type { Storage } from "~/server/storage/storage-contract.server";
+import { readAll } from "~/server/storage/read-all.server";
 import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
-import { copyFixture, createTestPipeline, readAll } from "../setup/images";
+import { copyFixture, createTestPipeline } from "../setup/images";
 
 for (const dialect of await testDialects()) {
   describe.skipIf(dialect.skip)(`serving image variants ${dialect.label}`, () => {

@@ -8,8 +8,9 @@ import { deleteImageFiles, getVariantKey } from "~/server/images/image-files.ser
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { serveImageVariant } from "~/server/images/serve-variant.server";
 import { S3Storage } from "~/server/storage/s3.server";
+import { readAll } from "~/server/storage/read-all.server";
 import { createTestDatabase, type TestDatabase } from "../setup/databases";
-import { copyFixture, createTestPipeline, listKeys, readAll } from "../setup/images";
+import { copyFixture, createTestPipeline, listKeys } from "../setup/images";
 import { type TestS3, startS3Server } from "../setup/s3";
 
 const s3 = await startS3Server();

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { readBackupLayout } from "~/server/backup/database-layout.server";
 import type { Storage } from "~/server/storage/storage-contract.server";
-import { readAll } from "../setup/images";
+import { readAll } from "~/server/storage/read-all.server";
 
 // PostgreSQL returns bigint as text; digits-only text becomes a number on both sides alike.
 const comparable = (value: unknown) =>

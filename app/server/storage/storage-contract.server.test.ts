@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startS3Server, type TestS3 } from "../../../tests/setup/s3";
 import { LocalStorage } from "./local.server";
+import { readAll } from "./read-all.server";
 import { S3Storage } from "./s3.server";
 import { InvalidKeyError, type Storage, assertValidKey } from "./storage-contract.server";
 
@@ -15,12 +16,6 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   const actual = await importOriginal<typeof fsPromises>();
   return { ...actual, readdir: vi.fn(actual.readdir) };
 });
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
 
 describe("assertValidKey", () => {
   it.each(["images/0190a1b2-c3d4/w640.avif", "profile-pics/1732200000000", "a"])("accepts %s", (key) => {
