@@ -110,7 +110,7 @@ await describeEachDialect("account rules", (test) => {
   describe("two admins acting at the same moment", () => {
     let second: Db | undefined;
     beforeAll(() => {
-      if (test.kind === "postgres") second = createDb({ kind: "postgres", url: test.database.url });
+      if (test.kind === "postgres") second = createDb({ kind: "postgres", url: test.url });
     });
     afterAll(async () => second?.destroy());
 
@@ -122,7 +122,7 @@ await describeEachDialect("account rules", (test) => {
     function startElsewhere(change: Change): { started: Promise<void>; outcome: Promise<string> } {
       if (second) return { started: Promise.resolve(), outcome: apply(second, change) };
       const worker = new Worker(new URL("../setup/admin-roster-worker.ts", import.meta.url), {
-        workerData: { ...change, file: test.database.url.slice("file:".length) } satisfies RosterJob,
+        workerData: { ...change, file: test.url.slice("file:".length) } satisfies RosterJob,
         execArgv: ["--import", "./scripts/support/resolve-app-imports.ts"],
       });
       const started = Promise.withResolvers<void>();

@@ -65,7 +65,7 @@ await describeEachDialect("what a backup carries", (test) => {
     const { id: categoryId } = await test.db.insertInto("category").values({ name: "Before", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
     let wrote = false;
     // A second connection writes while the export is between tables: a category and an image in it.
-    const writer = await createWriter(test.database);
+    const writer = await createWriter(test);
     try {
       const exported = await exportDatabase(test.db, work, async (table) => {
         if (table.name !== "category" || wrote) return;
@@ -86,7 +86,7 @@ await describeEachDialect("what a backup carries", (test) => {
 });
 
 /** Another connection to the same database, as the running site would have. */
-async function createWriter(test: TestDatabase) {
+async function createWriter(test: Pick<TestDatabase, "kind" | "url">) {
   const { createDb } = await import("~/server/db/client.server");
   const db = createDb(test.kind === "postgres" ? { kind: "postgres", url: test.url } : { kind: "sqlite", file: test.url.slice("file:".length) });
   return {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseVariants } from "~/lib/image-variants";
 import { type Db, createDb } from "~/server/db/client.server";
 import { deleteOrphanImageFiles } from "~/server/images/delete-orphans.server";
@@ -9,13 +9,14 @@ import { getVariantKey } from "~/server/images/image-files.server";
 import { LocalStorage } from "~/server/storage/local.server";
 import { readAll } from "~/server/storage/read-all.server";
 import { brickWall } from "../../scripts/support/synthetic-photo";
+import { buildMissingReason } from "../setup/build";
+import { describeUnless } from "../setup/describe-unless";
 import { listKeys } from "../setup/images";
 import { HttpClient, completeUpload, createVerifiedUser, uploadThroughTus } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { testPort } from "../support/ports";
 
 // kill -9 of the production server while photos are being processed, then a restart on the same data folder.
-const built = existsSync("build/server/index.js");
 const PORT = testPort("integration/crash-recovery");
 const PHOTOS = 4;
 
@@ -33,7 +34,7 @@ const photo = (seed: number) =>
     .jpeg({ quality: 85 })
     .toBuffer();
 
-describe.skipIf(!built)(built ? "kill -9 while photos are being processed" : "kill -9 (skipped: run `npm run build` first)", () => {
+describeUnless(buildMissingReason(), "kill -9 while photos are being processed", () => {
   let server: RunningServer;
   let db: Db;
   let dataDir: string;

@@ -91,7 +91,7 @@ await describeEachDialect("gallery images", (test) => {
     const a = (await getImageByName(test.db, kitchens, "photo-4"))!;
     const b = (await getImageByName(test.db, kitchens, "photo-5"))!;
     // Another admin's rename to the same name, written but not yet committed when this one checks the name.
-    const other = new pg.Client({ connectionString: test.database.url });
+    const other = new pg.Client({ connectionString: test.url });
     await other.connect();
     try {
       await other.query("begin");

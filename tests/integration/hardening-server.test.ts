@@ -10,6 +10,8 @@ import { createReference, insertEnquiry } from "~/server/db/enquiries.server";
 import { enquiryPhotoKey } from "~/server/enquiries/enquiry-photos.server";
 import { S3Storage } from "~/server/storage/s3.server";
 import { makeHostileCorpus } from "../../scripts/support/hostile-corpus";
+import { buildMissingReason } from "../setup/build";
+import { describeUnless } from "../setup/describe-unless";
 import { listKeys } from "../setup/images";
 import { type TestS3, startS3Server } from "../setup/s3";
 import { HttpClient, completeUpload, createVerifiedUser, linkFromOutbox, uploadThroughTus } from "../support/http-client";
@@ -18,9 +20,8 @@ import { testPort } from "../support/ports";
 
 // The production build as a real server on SQLite and S3 (s3rver), tried as an attacker would. Logs at trace level,
 // so the test can read every request line and every database query the server made.
-const built = existsSync("build/server/index.js");
 const s3 = await startS3Server();
-const skipReason = !built ? "run `npm run build` first" : s3.skipReason;
+const skipReason = buildMissingReason() ?? s3.skipReason;
 const PASSWORD = "hardening-test-password-1";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
@@ -78,7 +79,7 @@ function abandonDownload(url: string, cookie: string): Promise<void> {
 const withTimeout = <T,>(promise: Promise<T>, ms: number, what: string) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms))]);
 
-describe.skipIf(skipReason !== undefined)(skipReason ? `the site under hostile requests (skipped: ${skipReason})` : "the site under hostile requests", () => {
+describeUnless(skipReason, "the site under hostile requests", () => {
   let server: RunningServer;
   let db: Db;
   let storage: S3Storage;

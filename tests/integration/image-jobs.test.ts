@@ -59,7 +59,7 @@ await describeEachDialect((kind) => `image jobs shared by two instances, storage
   const upload = async (name: string) => ({ file: await copyFixture("exif-rotated.jpg"), categoryId, name, title: "", caption: "" });
 
   beforeAll(async () => {
-    secondDb = test.kind === "postgres" ? createDb({ kind: "postgres", url: test.database.url }) : test.db;
+    secondDb = test.kind === "postgres" ? createDb({ kind: "postgres", url: test.url }) : test.db;
     root = await mkdtemp(path.join(os.tmpdir(), "image-jobs-"));
     storage = storageKind(test.kind) === "S3" ? new S3Storage((s3.server as TestS3).config) : new LocalStorage(path.join(root, "storage"));
     const now = new Date().toISOString();

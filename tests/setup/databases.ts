@@ -92,8 +92,11 @@ export async function testDialects(): Promise<{ kind: DialectKind; label: string
   ];
 }
 
-/** What a suite of describeEachDialect works on; `database` and `db` are there from the suite's first hook on. */
-export type DialectSuite = { readonly kind: DialectKind; readonly database: TestDatabase; readonly db: Db };
+/** What a suite of describeEachDialect works on; `db` and `url` are there from the suite's first hook on. */
+export type DialectSuite = { readonly kind: DialectKind; readonly db: Db; readonly url: string };
+
+/** The suite's name; the dialect's label follows it. */
+type DialectSuiteName = string | ((kind: DialectKind) => string);
 
 type EachDialectOptions = {
   /** false: the tables are not made, as a new server finds its database (it migrates it at start-up). */
@@ -107,11 +110,13 @@ type EachDialectOptions = {
  * beforeAll hooks and destroyed after its afterAll hooks. A dialect that cannot run is skipped with the reason in
  * the block's name (REQUIRE_PG=1 makes a missing PostgreSQL a failure instead).
  */
+export async function describeEachDialect(name: DialectSuiteName, body: (suite: DialectSuite) => void): Promise<void>;
+export async function describeEachDialect(name: DialectSuiteName, options: EachDialectOptions, body: (suite: DialectSuite) => void): Promise<void>;
 export async function describeEachDialect(
-  name: string | ((kind: DialectKind) => string),
-  body: (suite: DialectSuite) => void,
-  options: EachDialectOptions = {},
+  name: DialectSuiteName,
+  ...args: [(suite: DialectSuite) => void] | [EachDialectOptions, (suite: DialectSuite) => void]
 ): Promise<void> {
+  const [options, body] = args.length === 1 ? [{}, args[0]] : args;
   for (const dialect of await testDialects()) {
     const extra = dialect.skip ? undefined : options.skipReason?.(dialect.kind);
     const title = `${typeof name === "string" ? name : name(dialect.kind)} ${dialect.label}`;
@@ -122,14 +127,17 @@ export async function describeEachDialect(
         database = await createTestDatabase(dialect.kind, { migrate: options.migrate ?? true });
       });
       afterAll(async () => database?.destroy());
+      const made = () => {
+        if (!database) throw new Error("the suite's database is made in its first beforeAll");
+        return database;
+      };
       body({
         kind: dialect.kind,
-        get database() {
-          if (!database) throw new Error("the suite's database is made in its first beforeAll");
-          return database;
-        },
         get db() {
-          return this.database.db;
+          return made().db;
+        },
+        get url() {
+          return made().url;
         },
       });
     });

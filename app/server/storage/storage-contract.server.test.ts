@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describeUnless } from "../../../tests/setup/describe-unless";
 import { startS3Server, type TestS3 } from "../../../tests/setup/s3";
 import { LocalStorage } from "./local.server";
 import { readAll } from "./read-all.server";
@@ -31,7 +32,7 @@ describe("assertValidKey", () => {
 
 /** The same behaviour is required of every backend. */
 function storageContract(name: string, make: () => Promise<Storage>, skipReason?: string) {
-  describe.skipIf(skipReason !== undefined)(skipReason ? `${name} (skipped: ${skipReason})` : name, () => {
+  describeUnless(skipReason, name, () => {
     let storage: Storage;
     beforeAll(async () => {
       storage = await make();
