@@ -9,6 +9,8 @@ import { writeBackup } from "~/server/backup/create-backup.server";
 import { exportDatabase } from "~/server/backup/export-database.server";
 import { restoreBackup } from "~/server/backup/restore-backup.server";
 import { LocalStorage } from "~/server/storage/local.server";
+import { insertImage } from "../factories/images";
+import { insertCategory } from "../factories/categories";
 import { type TestDatabase, createTestDatabase, describeEachDialect } from "../setup/databases";
 import { readAllRows } from "../support/site-data";
 
@@ -61,8 +63,7 @@ await describeEachDialect("what a backup carries", (test) => {
   });
 
   it("reads one moment of the database while the site keeps writing", async () => {
-    const now = new Date().toISOString();
-    const { id: categoryId } = await test.db.insertInto("category").values({ name: "Before", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
+    const { id: categoryId } = await insertCategory(test.db, { name: "Before" });
     let wrote = false;
     // A second connection writes while the export is between tables: a category and an image in it.
     const writer = await createWriter(test);
@@ -91,9 +92,8 @@ async function createWriter(test: Pick<TestDatabase, "kind" | "url">) {
   const db = createDb(test.kind === "postgres" ? { kind: "postgres", url: test.url } : { kind: "sqlite", file: test.url.slice("file:".length) });
   return {
     async write() {
-      const now = new Date().toISOString();
-      const { id } = await db.insertInto("category").values({ name: "During", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
-      await db.insertInto("image").values({ id: "01900000-0000-7000-8000-000000000001", categoryId: id, name: "during", title: "", caption: "", status: "ready", variants: "[]", createdAt: now, updatedAt: now }).execute();
+      const { id } = await insertCategory(db, { name: "During" });
+      await insertImage(db, { id: "01900000-0000-7000-8000-000000000001", categoryId: id, name: "during" });
     },
     close: () => db.destroy(),
   };

@@ -7,6 +7,7 @@ import {
   listCategories,
   renameCategory,
 } from "~/server/db/categories.server";
+import { insertImage } from "../factories/images";
 import { describeEachDialect } from "../setup/databases";
 
 await describeEachDialect("categories", (test) => {
@@ -41,12 +42,8 @@ await describeEachDialect("categories", (test) => {
 
   it("deleting a category deletes its images and reports their ids", async () => {
     const category = await createCategory(test.db, "To delete");
-    const now = new Date().toISOString();
     for (const id of ["0190f000-0000-7000-8000-00000000000a", "0190f000-0000-7000-8000-00000000000b"]) {
-      await test.db
-        .insertInto("image")
-        .values({ id, categoryId: category.id, name: id.slice(-1), title: "", caption: "", width: 10, height: 10, placeholder: null, status: "ready", variants: "[]", createdAt: now, updatedAt: now })
-        .execute();
+      await insertImage(test.db, { id, categoryId: category.id, name: id.slice(-1), width: 10, height: 10 });
     }
     expect((await deleteCategoryRow(test.db, category.id))?.toSorted()).toEqual([
       "0190f000-0000-7000-8000-00000000000a",

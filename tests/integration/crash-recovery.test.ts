@@ -8,6 +8,7 @@ import { deleteOrphanImageFiles } from "~/server/images/delete-orphans.server";
 import { getVariantKey } from "~/server/images/image-files.server";
 import { LocalStorage } from "~/server/storage/local.server";
 import { readAll } from "~/server/storage/read-all.server";
+import { insertCategory } from "../factories/categories";
 import { brickWall } from "../../scripts/support/synthetic-photo";
 import { buildMissingReason } from "../setup/build";
 import { describeUnless } from "../setup/describe-unless";
@@ -46,8 +47,7 @@ describeUnless(buildMissingReason(), "kill -9 while photos are being processed",
     db = createDb({ kind: "sqlite", file: path.join(dataDir, "site.db") });
     const admin = new HttpClient(server.baseURL);
     await createVerifiedUser(admin, dataDir, "owner@crash.test", "crash-test-password-1");
-    const now = new Date().toISOString();
-    ({ id: categoryId } = await db.insertInto("category").values({ name: "Crash", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow());
+    ({ id: categoryId } = await insertCategory(db, { name: "Crash" }));
     for (let i = 0; i < PHOTOS; i++) {
       const uploadId = await uploadThroughTus(admin, await photo(i), `wall-${i}.jpg`);
       const done = await completeUpload(admin, uploadId, categoryId, `wall-${i}`);

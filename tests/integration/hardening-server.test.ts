@@ -9,6 +9,8 @@ import { type Db, createDb } from "~/server/db/client.server";
 import { createReference, insertEnquiry } from "~/server/db/enquiries.server";
 import { enquiryPhotoKey } from "~/server/enquiries/enquiry-photos.server";
 import { S3Storage } from "~/server/storage/s3.server";
+import { insertImage } from "../factories/images";
+import { insertCategory } from "../factories/categories";
 import { makeHostileCorpus } from "../../scripts/support/hostile-corpus";
 import { buildMissingReason } from "../setup/build";
 import { describeUnless } from "../setup/describe-unless";
@@ -129,14 +131,10 @@ describeUnless(skipReason, "the site under hostile requests", () => {
     if (!mediaImage) {
       const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123456" } }).webp().toBuffer();
       const id = uuidv7();
-      const now = new Date().toISOString();
-      const { id: categoryId } = await db.insertInto("category").values({ name: "Head test", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
+      const { id: categoryId } = await insertCategory(db, { name: "Head test" });
       const variant = { name: "w640", format: "webp", width: 8, height: 8, size: bytes.length, hash: "headtest0001" };
       await storage.put(`images/${id}/w640.webp`, bytes);
-      await db
-        .insertInto("image")
-        .values({ id, categoryId, name: "head", title: "", caption: "", width: 8, height: 8, placeholder: null, status: "ready", variants: JSON.stringify([variant]), createdAt: now, updatedAt: now })
-        .execute();
+      await insertImage(db, { id, categoryId, name: "head", width: 8, height: 8, variants: JSON.stringify([variant]) });
       mediaImage = { id, bytes };
     }
     const media = await withTimeout(fetch(`${server.baseURL}/media/${mediaImage.id}/w640.webp`), 5000, "/media");
@@ -286,10 +284,8 @@ describeUnless(skipReason, "the site under hostile requests", () => {
     const corpus = await makeHostileCorpus();
 
     it.each(corpus.map((file) => [file.name, file] as const))("%s is refused through the gallery upload with its message, nothing stored", async (_name, file) => {
-      const now = new Date().toISOString();
       const category =
-        (await db.selectFrom("category").select("id").where("name", "=", "Hostile").executeTakeFirst()) ??
-        (await db.insertInto("category").values({ name: "Hostile", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow());
+        (await db.selectFrom("category").select("id").where("name", "=", "Hostile").executeTakeFirst()) ?? (await insertCategory(db, { name: "Hostile" }));
       const uploadId = await uploadThroughTus(admin, file.bytes, file.name);
       const result = await completeUpload(admin, uploadId, category.id, file.name);
       expect(result.status).toBe(400);

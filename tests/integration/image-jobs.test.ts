@@ -16,6 +16,7 @@ import { LocalStorage } from "~/server/storage/local.server";
 import { S3Storage } from "~/server/storage/s3.server";
 import type { Storage } from "~/server/storage/storage-contract.server";
 import { getVisitCount, recordVisit } from "~/server/visits/visits.server";
+import { insertCategory } from "../factories/categories";
 import { type DialectKind, describeEachDialect } from "../setup/databases";
 import { copyFixture, listKeys, wrapStorage } from "../setup/images";
 import { type TestS3, startS3Server } from "../setup/s3";
@@ -62,12 +63,7 @@ await describeEachDialect((kind) => `image jobs shared by two instances, storage
     secondDb = test.kind === "postgres" ? createDb({ kind: "postgres", url: test.url }) : test.db;
     root = await mkdtemp(path.join(os.tmpdir(), "image-jobs-"));
     storage = storageKind(test.kind) === "S3" ? new S3Storage((s3.server as TestS3).config) : new LocalStorage(path.join(root, "storage"));
-    const now = new Date().toISOString();
-    ({ id: categoryId } = await test.db
-      .insertInto("category")
-      .values({ name: "Extensions", createdAt: now, updatedAt: now })
-      .returning("id")
-      .executeTakeFirstOrThrow());
+    ({ id: categoryId } = await insertCategory(test.db, { name: "Extensions" }));
   });
   afterAll(async () => {
     if (secondDb !== test.db) await secondDb?.destroy();

@@ -14,6 +14,7 @@ import { createImageWorker } from "~/server/images/image-worker.server";
 import { ImageRejectedError } from "~/server/images/inspect-upload.server";
 import { MASTER_MAX_PIXELS, decodeMaster, getMasterFile, getMasterKey, writeMasterFile } from "~/server/images/master-image.server";
 import { readAll } from "~/server/storage/read-all.server";
+import { insertCategory } from "../factories/categories";
 import { makeHostileCorpus } from "../../scripts/support/hostile-corpus";
 import { describeEachDialect } from "../setup/databases";
 import { FIXTURES_DIR, copyFixture, createTestPipeline, listKeys, wrapStorage, writeUpload } from "../setup/images";
@@ -40,13 +41,7 @@ await describeEachDialect("image pipeline", (test) => {
 
   beforeAll(async () => {
     pipeline = await createTestPipeline(test.db);
-    const now = new Date().toISOString();
-    const category = await test.db
-      .insertInto("category")
-      .values({ name: "Plastering", createdAt: now, updatedAt: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    categoryId = category.id;
+    categoryId = (await insertCategory(test.db, { name: "Plastering" })).id;
   });
   afterAll(async () => {
     await pipeline?.cleanup();

@@ -9,6 +9,7 @@ import { createImageWorker } from "~/server/images/image-worker.server";
 import { serveImageVariant } from "~/server/images/serve-variant.server";
 import type { Storage } from "~/server/storage/storage-contract.server";
 import { readAll } from "~/server/storage/read-all.server";
+import { insertCategory } from "../factories/categories";
 import { describeEachDialect } from "../setup/databases";
 import { copyFixture, createTestPipeline } from "../setup/images";
 
@@ -21,12 +22,7 @@ await describeEachDialect("serving image variants", (test) => {
 
   beforeAll(async () => {
     pipeline = await createTestPipeline(test.db);
-    const now = new Date().toISOString();
-    const { id: categoryId } = await test.db
-      .insertInto("category")
-      .values({ name: "Tiling", createdAt: now, updatedAt: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { id: categoryId } = await insertCategory(test.db, { name: "Tiling" });
     const worker = createImageWorker(pipeline);
     const created = await worker.addImage({ file: await copyFixture("exif-rotated.jpg"), categoryId, name: "splashback", title: "", caption: "" });
     await worker.idle();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { insertCategory } from "../factories/categories";
 import { brickWall } from "../../scripts/support/synthetic-photo";
 import sharp from "sharp";
 import { getVisitCount } from "~/server/visits/visits.server";
@@ -47,8 +48,7 @@ describeUnless(skipReason, "two instances on one PostgreSQL and one bucket", () 
   });
 
   it("each uploaded photo is finished by exactly one of them", async () => {
-    const now = new Date().toISOString();
-    const { id: categoryId } = await database.db.insertInto("category").values({ name: "Shared", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
+    const { id: categoryId } = await insertCategory(database.db, { name: "Shared" });
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
       // Alternately through each instance (an upload and its completion reach the same one, as with sticky sessions).

@@ -11,6 +11,7 @@ import { createImageWorker } from "~/server/images/image-worker.server";
 import { MAX_UPLOAD_BYTES } from "~/server/images/inspect-upload.server";
 import { deleteStaleUploads, takeCompletedUpload } from "~/server/uploads/completed-uploads.server";
 import { type AuthorizeUpload, UPLOADS_PATH, createUploadHandler } from "~/server/uploads/upload-handler.server";
+import { insertCategory } from "../factories/categories";
 import { createTestDatabase } from "../setup/databases";
 import { FIXTURES_DIR, createTestPipeline } from "../setup/images";
 
@@ -175,12 +176,7 @@ describe("resumable uploads (tus)", () => {
   it("turns a finished upload into a gallery image", async () => {
     const test = await createTestDatabase("sqlite");
     const pipeline = await createTestPipeline(test.db);
-    const now = new Date().toISOString();
-    const { id: categoryId } = await test.db
-      .insertInto("category")
-      .values({ name: "Brickwork", createdAt: now, updatedAt: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { id: categoryId } = await insertCategory(test.db, { name: "Brickwork" });
 
     const url = await uploadWithTusClient(server.endpoint, photo, { filename: "wall.jpg" });
     const upload = (await takeCompletedUpload(url.split("/").pop()!, directory))!;
