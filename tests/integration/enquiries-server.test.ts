@@ -1,5 +1,4 @@
 import { existsSync, readdirSync } from "node:fs";
-import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createDb } from "~/server/db/client.server";
@@ -99,7 +98,6 @@ await describeEachDialect("quote requests through the server", options, (databas
     expect(photo.headers.get("cache-control")).toMatch(/private/);
     const bytes = Buffer.from(await photo.arrayBuffer());
     expect((await sharp(bytes).metadata()).exif).toBeUndefined();
-    expect(() => exifReader(bytes)).toThrow();
     // Read now: the badge is gone.
     expect(await (await admin.client.get("/manage/enquiries")).text()).not.toContain('data-testid="unread-enquiries"');
   });

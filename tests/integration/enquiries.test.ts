@@ -2,7 +2,6 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "~/server/db/client.server";
@@ -79,7 +78,6 @@ await describeEachDialect((kind) => `enquiries with ${useS3(kind) ? "S3" : "a lo
     expect(meta.format).toBe("jpeg");
     expect(meta.exif).toBeUndefined();
     expect(meta.height).toBeGreaterThan(meta.width!);
-    expect(() => exifReader(stored)).toThrow();
     expect(enquiry!.mail.map((m) => [m.kind, m.to, m.status])).toEqual([
       ["enquiry-owner", "owner@trade.test", "pending"],
       ["enquiry-customer", "jo@customer.test", "pending"],

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseVariants } from "~/lib/image-variants";
+import { isUniqueViolation } from "~/server/db/errors.server";
 import { createImage, deleteImage, getImage } from "~/server/db/images.server";
 import type { Image } from "~/server/db/schema.server";
 import { ImageDeletedError, createImageFromUpload } from "~/server/images/create-image.server";
@@ -199,7 +200,9 @@ await describeEachDialect("image pipeline", (test) => {
       await worker.addImage(await upload("tiny.png", "twin"));
       await worker.idle();
       const before = await rowIds();
-      await expect(worker.addImage(await upload("tiny.png", "twin"))).rejects.toThrow();
+      const twin = worker.addImage(await upload("tiny.png", "twin"));
+      await expect(twin).rejects.toSatisfy(isUniqueViolation);
+      await expect(twin).rejects.toThrow(/image_category_name_unique|image\.categoryId, image\.name/);
       await expectNothingStored(before);
       await worker.stop();
     });

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
+import { isUniqueViolation } from "~/server/db/errors.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { insertImage } from "../factories/images";
 import { insertCategory } from "../factories/categories";
@@ -18,7 +19,9 @@ await describeEachDialect("schema", (test) => {
   it("enforces foreign keys: deleting a category deletes its images", async () => {
     const { id } = await insertCategory(test.db, { name: "kitchens" });
     await insertImage(test.db, { categoryId: id, name: "sink" });
-    await expect(insertImage(test.db, { categoryId: 99999, name: "orphan" })).rejects.toThrow();
+    await expect(insertImage(test.db, { categoryId: 99999, name: "orphan" })).rejects.toMatchObject({
+      code: expect.stringMatching(/^(23503|SQLITE_CONSTRAINT_FOREIGNKEY)$/),
+    });
     await test.db.deleteFrom("category").where("id", "=", id).execute();
     const left = await test.db.selectFrom("image").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(0);
@@ -26,6 +29,8 @@ await describeEachDialect("schema", (test) => {
 
   it("refuses two categories whose names differ only in case", async () => {
     await insertCategory(test.db, { name: "Bathrooms" });
-    await expect(insertCategory(test.db, { name: "bathrooms" })).rejects.toThrow();
+    const duplicate = insertCategory(test.db, { name: "bathrooms" });
+    await expect(duplicate).rejects.toSatisfy(isUniqueViolation);
+    await expect(duplicate).rejects.toThrow(/category_name_unique/);
   });
 });

@@ -184,7 +184,7 @@ describe("resumable uploads (tus)", () => {
     const image = await worker.addImage({ file: upload.file, categoryId, name: upload.metadata.filename!, title: "", caption: "" });
     expect(image).toMatchObject({ name: "wall.jpg", width: 1600, height: 1067 });
     expect(parseVariants(image.variants).length).toBeGreaterThan(0);
-    await expect(stat(upload.file)).rejects.toThrow();
+    await expect(stat(upload.file)).rejects.toMatchObject({ code: "ENOENT" });
     await worker.stop();
     await pipeline.cleanup();
     await test.destroy();
