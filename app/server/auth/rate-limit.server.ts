@@ -8,16 +8,20 @@ export type Limit = { windowSeconds: number; max: number };
  * Fixed-window counters kept in the database (so they survive a restart and are shared by every
  * process). One atomic upsert per call: the window restarts when it has expired, otherwise the count
  * grows. Returns whether this request is still within the limit.
+ *
+ * The rows live in Better Auth's `rateLimit` table under keys starting "app:", so the column keeps Better Auth's
+ * name: here `lastRequest` holds when the current window started, not the last request.
  */
 export async function consumeRateLimit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<boolean> {
-  const windowStart = now - limit.windowSeconds * 1000;
+  const expiredBefore = now - limit.windowSeconds * 1000;
+  const windowStart = sql.ref("rateLimit.lastRequest");
   const row = await db
     .insertInto("rateLimit")
     .values({ id: randomUUID(), key: `app:${key}`, count: 1, lastRequest: now })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
-        count: sql`case when "rateLimit"."lastRequest" < ${windowStart} then 1 else "rateLimit"."count" + 1 end`,
-        lastRequest: sql`case when "rateLimit"."lastRequest" < ${windowStart} then ${now} else "rateLimit"."lastRequest" end`,
+        count: sql`case when ${windowStart} < ${expiredBefore} then 1 else "rateLimit"."count" + 1 end`,
+        lastRequest: sql`case when ${windowStart} < ${expiredBefore} then ${now} else ${windowStart} end`,
       }),
     )
     .returning("count")

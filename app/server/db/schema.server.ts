@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
  * Table types for Kysely. One column casing (camelCase) across the schema, as Better Auth uses.
@@ -116,6 +116,7 @@ export interface RateLimitTable {
   id: string;
   key: string;
   count: number;
+  /** Better Auth's name: for its rows the last request; for the app's (keys "app:…") the current window's start. */
   lastRequest: ColumnType<number, number | bigint, number | bigint>;
 }
 
@@ -232,7 +233,6 @@ export type Category = Selectable<CategoryTable>;
 export type NewCategory = Insertable<CategoryTable>;
 export type Image = Selectable<ImageTable>;
 export type NewImage = Insertable<ImageTable>;
-export type ImageUpdate = Updateable<ImageTable>;
 export type Enquiry = Selectable<EnquiryTable>;
 export type EnquiryPhoto = Selectable<EnquiryPhotoTable>;
 export type OutboxMail = Selectable<MailOutboxTable>;
