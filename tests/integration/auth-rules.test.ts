@@ -187,4 +187,13 @@ await describeEachDialect("account rules", (test) => {
     const burst = await Promise.all(Array.from({ length: 10 }, () => consumeRateLimit(test.db, "signUp:ip:10.0.0.3", limit, t0)));
     expect(burst.filter(Boolean)).toHaveLength(3);
   });
+
+  it("rate limits outlast Better Auth's clean-up of its own table", async () => {
+    const limit = { windowSeconds: 3600, max: 2 };
+    const key = "enquiry:site";
+    for (let i = 0; i < 3; i++) await consumeRateLimit(test.db, key, limit);
+    // What Better Auth does when one of its one-minute windows rolls over: rows older than a minute go.
+    await test.db.deleteFrom("rateLimit").where("lastRequest", "<", Date.now() + 3_600_000).execute();
+    expect(await consumeRateLimit(test.db, key, limit)).toBe(false);
+  });
 });

@@ -116,8 +116,15 @@ export interface RateLimitTable {
   id: string;
   key: string;
   count: number;
-  /** Better Auth's name: for its rows the last request; for the app's (keys "app:…") the current window's start. */
   lastRequest: ColumnType<number, number | bigint, number | bigint>;
+}
+
+/** The app's own fixed-window rate limits (Better Auth clears its `rateLimit` table on a one-minute cycle). */
+export interface RequestLimitTable {
+  key: string;
+  count: number;
+  /** When the current window started, ms since the epoch. */
+  windowStart: ColumnType<number, number | bigint, number | bigint>;
 }
 
 export type EnquiryStatus = "new" | "replied" | "won" | "lost" | "closed";
@@ -220,6 +227,7 @@ export interface Database {
   account: AccountTable;
   verification: VerificationTable;
   rateLimit: RateLimitTable;
+  requestLimit: RequestLimitTable;
   enquiry: EnquiryTable;
   enquiryPhoto: EnquiryPhotoTable;
   mailOutbox: MailOutboxTable;
