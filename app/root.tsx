@@ -21,7 +21,7 @@ import { getEnv } from "~/server/env.server";
 import { visitStateContext } from "~/server/http/request-context.server";
 import { getSiteConfig } from "~/server/site-config.server";
 import { getLayoutData } from "~/server/pages/layout-data.server";
-import { visitedCookieHeader } from "~/server/visits/visitor-cookie.server";
+import { visitedCookieHeader } from "~/server/visits/visit-policy.server";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [

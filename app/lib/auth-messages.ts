@@ -21,6 +21,7 @@ export const AUTH_MESSAGES = {
   tryAgain: "An error occurred. Please try again",
   passwordChangedTitle: "Password Changed",
   passwordChanged: "Your password has been changed",
+  resetLinkExpired: "This reset link has expired or has already been used. Ask for a new one.",
   recentLoginTitle: "Recent login required",
   recentLogin: "Please sign in again to delete your account",
   lastAdmin:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, joinWithAnd } from "./format";
+import { capitalise, formatBytes, joinWithAnd } from "./format";
 
 describe("joinWithAnd", () => {
   it("joins a list the way a sentence does", () => {
@@ -17,5 +17,13 @@ describe("formatBytes", () => {
     expect(formatBytes(1536)).toBe("1.5 KB");
     expect(formatBytes(250 * 1024 * 1024)).toBe("250 MB");
     expect(formatBytes(3.25 * 1024 ** 3)).toBe("3.3 GB");
+  });
+});
+
+describe("capitalise", () => {
+  it("capitalises the first letter of each word and leaves the rest alone", () => {
+    expect(capitalise("kitchen refits")).toBe("Kitchen Refits");
+    expect(capitalise("éclairs and  DIY")).toBe("Éclairs And  DIY");
+    expect(capitalise("2nd floor")).toBe("2nd Floor");
   });
 });

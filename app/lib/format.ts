@@ -16,3 +16,8 @@ export function formatBytes(bytes: number): string {
   }
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
+
+/** Each word's first letter in capitals, as category names are shown: "kitchen refits" → "Kitchen Refits". */
+export function capitalise(text: string): string {
+  return text.replace(/(^|\s)\p{L}/gu, (m) => m.toUpperCase());
+}

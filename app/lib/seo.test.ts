@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageMeta } from "./seo";
+import { configPageMeta, pageMeta } from "./seo";
 import { localBusinessJsonLd } from "./structured-data";
 
 const identity = { publicUrl: "https://builder.example", site: { name: "Nene Valley Plastering & Building" } };
@@ -21,6 +21,15 @@ describe("pageMeta", () => {
       { title: "T" },
       { name: "description", content: "D" },
     ]);
+  });
+});
+
+describe("configPageMeta", () => {
+  it("takes the page's configured title and description, and gives nothing before its data has loaded", () => {
+    const meta = configPageMeta("/ha");
+    const page = { title: "Home automation", description: "Lights and heating." };
+    expect(meta({ loaderData: { page }, matches: [{ loaderData: identity }] })).toEqual(pageMeta(identity, { ...page, path: "/ha" }));
+    expect(meta({ loaderData: undefined, matches: [{ loaderData: identity }] })).toEqual([]);
   });
 });
 

@@ -5,8 +5,9 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * The one reader of process.env. Every setting of the operating contract is parsed here once,
- * with its default; a bad value stops the server with a message naming the variable.
+ * Every setting of the operating contract is parsed here once, with its default; a bad value stops the server
+ * with a message naming the variable. The app reads process.env nowhere else but in logger.server.ts, which takes
+ * LOG_LEVEL and NODE_ENV itself so that a bad configuration can still be logged.
  */
 const optionalUrl = (protocols: string[]) =>
   z

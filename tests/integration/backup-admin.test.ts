@@ -3,18 +3,19 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, readlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { backupToFile } from "~/server/backup/backup-runs.server";
 import { restoreBackup } from "~/server/backup/restore-backup.server";
 import { createDb } from "~/server/db/client.server";
 import { LocalStorage } from "~/server/storage/local.server";
+import { buildMissingReason } from "../setup/build";
+import { describeUnless } from "../setup/describe-unless";
 import { createTestDatabase } from "../setup/databases";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { readAllRows } from "../support/site-data";
 import { testPorts } from "../support/ports";
 
-const built = existsSync("build/server/index.js");
 const [PORT, ZONE_PORT] = testPorts("integration/backup-admin") as [number, number];
 const PASSWORD = "backup-admin-password-1";
 const BIG = 32 * 1024 * 1024;
@@ -27,7 +28,7 @@ async function waitFor(check: () => Promise<boolean> | boolean, what: string, ti
   }
 }
 
-describe.skipIf(!built)("the Backups page and downloads", () => {
+describeUnless(buildMissingReason(), "the Backups page and downloads", () => {
   let server: RunningServer;
   let admin: HttpClient;
   let member: HttpClient;
@@ -164,7 +165,7 @@ describe.skipIf(!built)("the Backups page and downloads", () => {
 
 // The daily backup runs on the server's clock (TZ): the page shows its times on that clock, and the privacy note
 // tells customers how long the backups keep their enquiry (BACKUP_KEEP).
-describe.skipIf(!built)("the Backups page and the privacy note follow the server's settings", () => {
+describeUnless(buildMissingReason(), "the Backups page and the privacy note follow the server's settings", () => {
   let server: RunningServer;
   let admin: HttpClient;
   const zone = "America/New_York";

@@ -13,6 +13,7 @@ import { listAppliedMigrations, listKnownMigrations, migrateTo } from "~/server/
 import { getVariantKey } from "~/server/images/image-files.server";
 import { getJobDirectoryIn, getMasterFile } from "~/server/images/master-image.server";
 import { LocalStorage } from "~/server/storage/local.server";
+import { insertCategory } from "../factories/categories";
 import { createTestDatabase, testDialects } from "../setup/databases";
 import { readAllChecksums, readAllRows } from "../support/site-data";
 
@@ -50,7 +51,7 @@ async function createOldSite(dataDir: string): Promise<{ db: Db; storage: LocalS
     .insertInto("session")
     .values({ id: "session-owner", expiresAt: "2099-01-01T00:00:00.000Z", token: "old-session-token", createdAt: at, updatedAt: at, userId: "user-owner" })
     .execute();
-  await db.insertInto("category").values({ name: "Kitchens", createdAt: at, updatedAt: at }).execute();
+  await insertCategory(db, { name: "Kitchens", createdAt: at, updatedAt: at });
 
   const storage = new LocalStorage(path.join(dataDir, "uploads"));
   const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#b5651d" } }).webp().toBuffer();

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { readBackupLayout } from "~/server/backup/database-layout.server";
 import { DamagedBackupError, RestoreRefusedError, restoreBackup } from "~/server/backup/restore-backup.server";
 import { createDb, type Db } from "~/server/db/client.server";
@@ -15,10 +15,13 @@ import { createImageWorker } from "~/server/images/image-worker.server";
 import { getMasterFile } from "~/server/images/master-image.server";
 import { LocalStorage } from "~/server/storage/local.server";
 import { S3Storage } from "~/server/storage/s3.server";
+import { readAll } from "~/server/storage/read-all.server";
 import { brickWall } from "../../scripts/support/synthetic-photo";
 import { seedGallery } from "../e2e/support/seed-gallery";
+import { buildMissingReason } from "../setup/build";
+import { describeUnless } from "../setup/describe-unless";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../setup/databases";
-import { readAll, writeUpload } from "../setup/images";
+import { writeUpload } from "../setup/images";
 import { startS3Server, type TestS3 } from "../setup/s3";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { startIsolatedServer } from "../support/server";
@@ -30,7 +33,6 @@ import { testPorts } from "../support/ports";
 // with its photos and mail, visits) is backed up, restored into PostgreSQL and S3, backed up there and restored
 // back into SQLite and a folder. Each step compares every row and every file's checksum, and the restored sites
 // let people sign in with the passwords they had and the owner open the enquiry with its photos.
-const built = existsSync("build/server/index.js");
 const [PORT, BACK_PORT, TARGET_PORT] = testPorts("integration/backup-restore") as [number, number, number];
 const PASSWORD = "backup-test-password-1";
 const ADMIN = "owner@backup.test";
@@ -38,7 +40,7 @@ const MEMBER = "member@backup.test";
 
 const pgReason = await postgresUnavailableReason();
 const s3 = await startS3Server();
-const skip = !built || pgReason !== null || !s3.server;
+const skipReason = buildMissingReason() ?? pgReason ?? s3.skipReason;
 
 type Site = { env: Record<string, string>; db: Db; storage: LocalStorage | S3Storage; jobDirectory: string; dataDir: string };
 
@@ -105,7 +107,7 @@ async function signInAndLook(site: Site, port: number, imageId: string, avatar: 
   }
 }
 
-describe.skipIf(skip)("backup and restore across backends", () => {
+describeUnless(skipReason, "backup and restore across backends", () => {
   let work: string;
   let source: Site;
   let postgres: TestDatabase;

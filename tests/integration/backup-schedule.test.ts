@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BackupBusyError, backupToFile, readLastBackup } from "~/server/backup/backup-runs.server";
-import { getNextBackupTime, startBackupSchedule } from "~/server/backup/backup-schedule.server";
+import { startBackupSchedule } from "~/server/backup/backup-schedule.server";
 import type { BackupSource } from "~/server/backup/create-backup.server";
 import { createDb } from "~/server/db/client.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
@@ -17,15 +17,6 @@ async function createSite(): Promise<BackupSource> {
   await db.destroy();
   return { database: { kind: "sqlite", file: path.join(dataDir, "site.db") }, storage: new LocalStorage(path.join(dataDir, "uploads")), storageKind: "local", dataDir };
 }
-
-describe("getNextBackupTime", () => {
-  const at = (text: string) => new Date(text);
-  it("is later today when the time has not come yet, tomorrow when it has", () => {
-    expect(getNextBackupTime({ hour: 3, minute: 0 }, at("2026-11-23T01:30:00"))).toEqual(at("2026-11-23T03:00:00"));
-    expect(getNextBackupTime({ hour: 3, minute: 0 }, at("2026-11-23T03:00:00"))).toEqual(at("2026-11-24T03:00:00"));
-    expect(getNextBackupTime({ hour: 23, minute: 59 }, at("2026-12-31T23:59:30"))).toEqual(at("2027-01-01T23:59:00"));
-  });
-});
 
 describe("daily backups", () => {
   it("run at the set time into DATA_DIR/backups, keep only the newest ones, and record the outcome", async () => {

@@ -1,20 +1,23 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseVariants } from "~/lib/image-variants";
 import { type Db, createDb } from "~/server/db/client.server";
 import { deleteOrphanImageFiles } from "~/server/images/delete-orphans.server";
 import { getVariantKey } from "~/server/images/image-files.server";
 import { LocalStorage } from "~/server/storage/local.server";
+import { readAll } from "~/server/storage/read-all.server";
+import { insertCategory } from "../factories/categories";
 import { brickWall } from "../../scripts/support/synthetic-photo";
-import { listKeys, readAll } from "../setup/images";
+import { buildMissingReason } from "../setup/build";
+import { describeUnless } from "../setup/describe-unless";
+import { listKeys } from "../setup/images";
 import { HttpClient, completeUpload, createVerifiedUser, uploadThroughTus } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { testPort } from "../support/ports";
 
 // kill -9 of the production server while photos are being processed, then a restart on the same data folder.
-const built = existsSync("build/server/index.js");
 const PORT = testPort("integration/crash-recovery");
 const PHOTOS = 4;
 
@@ -32,7 +35,7 @@ const photo = (seed: number) =>
     .jpeg({ quality: 85 })
     .toBuffer();
 
-describe.skipIf(!built)(built ? "kill -9 while photos are being processed" : "kill -9 (skipped: run `npm run build` first)", () => {
+describeUnless(buildMissingReason(), "kill -9 while photos are being processed", () => {
   let server: RunningServer;
   let db: Db;
   let dataDir: string;
@@ -44,8 +47,7 @@ describe.skipIf(!built)(built ? "kill -9 while photos are being processed" : "ki
     db = createDb({ kind: "sqlite", file: path.join(dataDir, "site.db") });
     const admin = new HttpClient(server.baseURL);
     await createVerifiedUser(admin, dataDir, "owner@crash.test", "crash-test-password-1");
-    const now = new Date().toISOString();
-    ({ id: categoryId } = await db.insertInto("category").values({ name: "Crash", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow());
+    ({ id: categoryId } = await insertCategory(db, { name: "Crash" }));
     for (let i = 0; i < PHOTOS; i++) {
       const uploadId = await uploadThroughTus(admin, await photo(i), `wall-${i}.jpg`);
       const done = await completeUpload(admin, uploadId, categoryId, `wall-${i}`);

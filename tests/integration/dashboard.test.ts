@@ -1,14 +1,14 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createDb, type Db } from "~/server/db/client.server";
+import { buildMissingReason } from "../setup/build";
+import { describeUnless } from "../setup/describe-unless";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { testPort } from "../support/ports";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 
 // The owner's dashboard on the production build: per-day counts and enquiries seeded over the last months, read
 // back from the page's numbers, its tables and its chart, as the owner (or a screen reader) reads them.
-const built = existsSync("build/server/index.js");
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const dayAgo = (now: number, days: number) => new Date(now - days * DAY_MS).toISOString().slice(0, 10);
@@ -27,7 +27,7 @@ function tableIn(html: string, headingId: string): Map<string, number> {
   return new Map([...table.matchAll(/<tr><td>([^<]+)<\/td><td>(\d+)<\/td><\/tr>/g)].map((m) => [m[1]!, Number(m[2])]));
 }
 
-describe.skipIf(!built)("the owner's dashboard", () => {
+describeUnless(buildMissingReason(), "the owner's dashboard", () => {
   let server: RunningServer;
   let db: Db;
   let admin: HttpClient;

@@ -2,9 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import exifReader from "exif-reader";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Db } from "~/server/db/client.server";
 import { getEnquiry, listEnquiries, updateEnquiryStatus } from "~/server/db/enquiries.server";
 import { enquiryPhotoKey } from "~/server/enquiries/enquiry-photos.server";
 import { sweepEnquiries } from "~/server/enquiries/enquiry-jobs.server";
@@ -15,9 +15,9 @@ import { createMailer } from "~/server/mail/mail.server";
 import { sendDueMail } from "~/server/mail/outbox.server";
 import { LocalStorage } from "~/server/storage/local.server";
 import { S3Storage } from "~/server/storage/s3.server";
-import type { Storage } from "~/server/storage/storage.server";
-import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
-import { readAll } from "../setup/images";
+import type { Storage } from "~/server/storage/storage-contract.server";
+import { readAll } from "~/server/storage/read-all.server";
+import { type DialectKind, describeEachDialect } from "../setup/databases";
 import { type TestS3, startS3Server } from "../setup/s3";
 import { startSmtpServer } from "../setup/smtp";
 import { quoteBody, quoteFields, solvePow } from "../support/quote-form";
@@ -32,7 +32,7 @@ const s3 = await startS3Server();
 let ipCounter = 0;
 const nextIp = () => `192.0.2.${++ipCounter}`;
 
-async function post(db: TestDatabase["db"], storage: Storage, fields: Record<string, string>, photos: Parameters<typeof quoteBody>[1] = [], ip = nextIp()) {
+async function post(db: Db, storage: Storage, fields: Record<string, string>, photos: Parameters<typeof quoteBody>[1] = [], ip = nextIp()) {
   const request = new Request("http://site.test/contact/quote", { method: "POST", body: await quoteBody(fields, photos) });
   return receiveQuote(request, { db, storage, ip });
 }
@@ -55,154 +55,147 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-for (const dialect of await testDialects()) {
-  // SQLite with the local folder, PostgreSQL with S3: both databases and both storage backends.
-  const useS3 = dialect.kind === "postgres" && s3.server !== undefined;
-  describe.skipIf(dialect.skip)(`enquiries ${dialect.label}${useS3 ? " and S3" : " and a local folder"}`, () => {
-    let test: TestDatabase;
-    let storage: Storage;
+// SQLite with the local folder, PostgreSQL with S3: both databases and both storage backends.
+const useS3 = (kind: DialectKind) => kind === "postgres" && s3.server !== undefined;
 
-    beforeAll(async () => {
-      test = await createTestDatabase(dialect.kind);
-      storage = useS3 ? new S3Storage((s3.server as TestS3).config) : new LocalStorage(path.join(dataDir, `storage-${dialect.kind}`));
-    });
-    afterAll(async () => {
-      await test?.destroy();
-    });
+await describeEachDialect((kind) => `enquiries with ${useS3(kind) ? "S3" : "a local folder"}`, (test) => {
+  let storage: Storage;
 
-    it("stores a quote with two photos in one go, with GPS and EXIF gone from the stored copies, and queues its mail", async () => {
-      const outcome = await post(test.db, storage, await goodFields(), ["exif-rotated.jpg", "landscape.jpg"]);
-      if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
-      expect(outcome.reference).toMatch(/^Q-[0-9A-Z]{8}$/);
-      const enquiry = await getEnquiry(test.db, outcome.enquiryId);
-      expect(enquiry).toMatchObject({ name: "Jo Bloggs", postcode: "PE1 1AA", serviceName: "Plastering", status: "new", readAt: null });
-      expect(enquiry!.photos.map((p) => p.originalName)).toEqual(["exif-rotated.jpg", "landscape.jpg"]);
-      // The phone photo was stored sideways with orientation 6: it is now upright, and carries no metadata at all.
-      const stored = await readAll((await storage.get(enquiryPhotoKey(outcome.enquiryId, enquiry!.photos[0]!.id, "full")))!.body);
-      const meta = await sharp(stored).metadata();
-      expect(meta.format).toBe("jpeg");
-      expect(meta.exif).toBeUndefined();
-      expect(meta.height).toBeGreaterThan(meta.width!);
-      expect(() => exifReader(stored)).toThrow();
-      expect(enquiry!.mail.map((m) => [m.kind, m.to, m.status])).toEqual([
-        ["enquiry-owner", "owner@trade.test", "pending"],
-        ["enquiry-customer", "jo@customer.test", "pending"],
-      ]);
-    });
-
-    it("refuses a filled honeypot, a post under 3 s, a form over a day old and a missing proof of work, keeping what was typed", async () => {
-      // Each form is made just before it is sent: solving a proof of work takes a moment.
-      const cases: [() => Promise<Record<string, string>>, RegExp][] = [
-        [() => goodFields({ website: "http://spam.example" }), /field that people leave empty/],
-        [async () => ({ ...(await goodFields()), started: createFormTimestamp(Date.now() - 1_000) }), /wait a moment and send again/],
-        [() => goodFields({ started: createFormTimestamp(Date.now() - 25 * 60 * 60 * 1000) }), /more than a day/],
-        [() => goodFields({ altcha: "" }), /answer the question/],
-        [() => goodFields({ altcha: "bm90IGEgcGF5bG9hZA==" }), /spam check did not pass/],
-      ];
-      const before = (await listEnquiries(test.db, null)).length;
-      for (const [make, message] of cases) {
-        const fields = await make();
-        const outcome = await post(test.db, storage, fields, ["landscape.jpg"]);
-        expect(outcome.ok, String(message)).toBe(false);
-        const refusal = refused(outcome);
-        expect(refusal.status).toBe(400);
-        expect(refusal.errors.form).toMatch(message);
-        expect(refusal.values).toMatchObject({ name: "Jo Bloggs", postcode: "pe1 1aa", description: fields.description });
-        expect(refusal.photosSent).toBe(1);
-      }
-      expect((await listEnquiries(test.db, null)).length).toBe(before);
-    });
-
-    it("accepts a proof of work once; the replay is refused", async () => {
-      const fields = await goodFields();
-      expect((await post(test.db, storage, fields)).ok).toBe(true);
-      const replay = refused(await post(test.db, storage, fields));
-      expect(replay.errors.form).toMatch(/spam check/);
-      expect(replay.powRefused).toBe(true);
-    });
-
-    it("without JavaScript, the right answer to the question stands in for the proof of work, once", async () => {
-      const started = createFormTimestamp(Date.now() - 10_000);
-      const { answer } = fallbackQuestion(started);
-      const wrong = refused(await post(test.db, storage, quoteFields({ started, check: String(answer + 1) })));
-      expect(wrong.errors.form).toMatch(/answer .* was not right/);
-      expect((await post(test.db, storage, quoteFields({ started, check: String(answer) }))).ok).toBe(true);
-      const again = refused(await post(test.db, storage, quoteFields({ started, check: String(answer) })));
-      expect(again.errors.form).toMatch(/already sent once/);
-      expect(again.started).not.toBe(started);
-    });
-
-    it("explains field mistakes and photos that are not pictures", async () => {
-      const fields = refused(await post(test.db, storage, await goodFields({ email: "", phone: "", postcode: "nowhere", description: "" })));
-      expect(fields.errors).toMatchObject({
-        email: expect.stringMatching(/e-mail address or a phone number/),
-        postcode: expect.stringMatching(/postcode/),
-        description: expect.stringMatching(/describe the job/),
-      });
-      const photo = refused(await post(test.db, storage, await goodFields(), ["not-really.jpg"]));
-      expect(photo.errors.photos).toMatch(/^"not-really.jpg": /);
-    });
-
-    it("refuses a burst from one address over the hourly limit, with the form kept", async () => {
-      const ip = nextIp();
-      for (let i = 0; i < 3; i++) expect((await post(test.db, storage, await goodFields(), [], ip)).ok).toBe(true);
-      const over = refused(await post(test.db, storage, await goodFields({ name: "Fourth" }), ["landscape.jpg"], ip));
-      expect(over.status).toBe(429);
-      expect(over.photosSent).toBe(1);
-      expect(over.errors.form).toMatch(/wait a while and send again/);
-      expect(over.values.name).toBe("Fourth");
-      expect((await post(test.db, storage, await goodFields())).ok).toBe(true);
-    });
-
-    it("with the SMTP server down the mail waits in the outbox, and goes once the server is back", async () => {
-      const outcome = await post(test.db, storage, await goodFields({ email: "", phone: "07700 900123" }));
-      if (!outcome.ok) throw new Error("not saved");
-      await test.db.updateTable("mailOutbox").set({ status: "sent" }).where("enquiryId", "!=", outcome.enquiryId).execute();
-      const port = await freePort();
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Site <site@trade.test>", dataDir });
-      expect(await sendDueMail(test.db, mailer)).toBe(1);
-      let mail = (await getEnquiry(test.db, outcome.enquiryId))!.mail;
-      expect(mail).toEqual([expect.objectContaining({ kind: "enquiry-owner", status: "pending", attempts: 1 })]);
-      expect(mail[0]!.lastError).toMatch(/ECONNREFUSED|connect/i);
-      // Not due again until its back-off has passed.
-      expect(await sendDueMail(test.db, mailer)).toBe(0);
-
-      const smtp = await startSmtpServer(port);
-      try {
-        expect(await sendDueMail(test.db, mailer, {}, Date.now() + 60_000)).toBe(1);
-        const received = await smtp.waitFor((m) => m.subject.includes(outcome.reference));
-        expect(received.to).toEqual(["owner@trade.test"]);
-        expect(received.text).toContain(`/manage/enquiries/${outcome.enquiryId}`);
-        mail = (await getEnquiry(test.db, outcome.enquiryId))!.mail;
-        expect(mail[0]).toMatchObject({ status: "sent", attempts: 2 });
-      } finally {
-        await smtp.stop();
-      }
-    });
-
-    it("the sweep deletes closed enquiries past their retention with their photos, and nothing else", async () => {
-      const make = async () => {
-        const outcome = await post(test.db, storage, await goodFields(), ["landscape.jpg"]);
-        if (!outcome.ok) throw new Error("not saved");
-        return outcome.enquiryId;
-      };
-      const [oldClosed, recentClosed, oldOpen] = [await make(), await make(), await make()];
-      const longAgo = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000);
-      await updateEnquiryStatus(test.db, oldClosed, "closed", longAgo);
-      await updateEnquiryStatus(test.db, recentClosed, "closed", new Date(Date.now() - 10 * 24 * 60 * 60 * 1000));
-      await test.db.updateTable("enquiry").set({ createdAt: longAgo.toISOString() }).where("id", "=", oldOpen).execute();
-
-      const result = await sweepEnquiries(test.db, storage, { retentionDays: 365 });
-      expect(result.expired).toBe(1);
-      expect(await getEnquiry(test.db, oldClosed)).toBeNull();
-      const left: string[] = [];
-      for await (const key of storage.list(`enquiries/${oldClosed}/`)) left.push(key);
-      expect(left).toEqual([]);
-      expect(await getEnquiry(test.db, recentClosed)).not.toBeNull();
-      expect(await getEnquiry(test.db, oldOpen)).not.toBeNull();
-    });
+  beforeAll(async () => {
+    storage = useS3(test.kind) ? new S3Storage((s3.server as TestS3).config) : new LocalStorage(path.join(dataDir, `storage-${test.kind}`));
   });
-}
+
+  it("stores a quote with two photos in one go, with GPS and EXIF gone from the stored copies, and queues its mail", async () => {
+    const outcome = await post(test.db, storage, await goodFields(), ["exif-rotated.jpg", "landscape.jpg"]);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    expect(outcome.reference).toMatch(/^Q-[0-9A-Z]{8}$/);
+    const enquiry = await getEnquiry(test.db, outcome.enquiryId);
+    expect(enquiry).toMatchObject({ name: "Jo Bloggs", postcode: "PE1 1AA", serviceName: "Plastering", status: "new", readAt: null });
+    expect(enquiry!.photos.map((p) => p.originalName)).toEqual(["exif-rotated.jpg", "landscape.jpg"]);
+    // The phone photo was stored sideways with orientation 6: it is now upright, and carries no metadata at all.
+    const stored = await readAll((await storage.get(enquiryPhotoKey(outcome.enquiryId, enquiry!.photos[0]!.id, "full")))!.body);
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe("jpeg");
+    expect(meta.exif).toBeUndefined();
+    expect(meta.height).toBeGreaterThan(meta.width!);
+    expect(enquiry!.mail.map((m) => [m.kind, m.to, m.status])).toEqual([
+      ["enquiry-owner", "owner@trade.test", "pending"],
+      ["enquiry-customer", "jo@customer.test", "pending"],
+    ]);
+  });
+
+  it("refuses a filled honeypot, a post under 3 s, a form over a day old and a missing proof of work, keeping what was typed", async () => {
+    // Each form is made just before it is sent: solving a proof of work takes a moment.
+    const cases: [() => Promise<Record<string, string>>, RegExp][] = [
+      [() => goodFields({ website: "http://spam.example" }), /field that people leave empty/],
+      [async () => ({ ...(await goodFields()), started: createFormTimestamp(Date.now() - 1_000) }), /wait a moment and send again/],
+      [() => goodFields({ started: createFormTimestamp(Date.now() - 25 * 60 * 60 * 1000) }), /more than a day/],
+      [() => goodFields({ altcha: "" }), /answer the question/],
+      [() => goodFields({ altcha: "bm90IGEgcGF5bG9hZA==" }), /spam check did not pass/],
+    ];
+    const before = (await listEnquiries(test.db, null)).length;
+    for (const [make, message] of cases) {
+      const fields = await make();
+      const outcome = await post(test.db, storage, fields, ["landscape.jpg"]);
+      expect(outcome.ok, String(message)).toBe(false);
+      const refusal = refused(outcome);
+      expect(refusal.status).toBe(400);
+      expect(refusal.errors.form).toMatch(message);
+      expect(refusal.values).toMatchObject({ name: "Jo Bloggs", postcode: "pe1 1aa", description: fields.description });
+      expect(refusal.photosSent).toBe(1);
+    }
+    expect((await listEnquiries(test.db, null)).length).toBe(before);
+  });
+
+  it("accepts a proof of work once; the replay is refused", async () => {
+    const fields = await goodFields();
+    expect((await post(test.db, storage, fields)).ok).toBe(true);
+    const replay = refused(await post(test.db, storage, fields));
+    expect(replay.errors.form).toMatch(/spam check/);
+    expect(replay.powRefused).toBe(true);
+  });
+
+  it("without JavaScript, the right answer to the question stands in for the proof of work, once", async () => {
+    const started = createFormTimestamp(Date.now() - 10_000);
+    const { answer } = fallbackQuestion(started);
+    const wrong = refused(await post(test.db, storage, quoteFields({ started, check: String(answer + 1) })));
+    expect(wrong.errors.form).toMatch(/answer .* was not right/);
+    expect((await post(test.db, storage, quoteFields({ started, check: String(answer) }))).ok).toBe(true);
+    const again = refused(await post(test.db, storage, quoteFields({ started, check: String(answer) })));
+    expect(again.errors.form).toMatch(/already sent once/);
+    expect(again.started).not.toBe(started);
+  });
+
+  it("explains field mistakes and photos that are not pictures", async () => {
+    const fields = refused(await post(test.db, storage, await goodFields({ email: "", phone: "", postcode: "nowhere", description: "" })));
+    expect(fields.errors).toMatchObject({
+      email: expect.stringMatching(/e-mail address or a phone number/),
+      postcode: expect.stringMatching(/postcode/),
+      description: expect.stringMatching(/describe the job/),
+    });
+    const photo = refused(await post(test.db, storage, await goodFields(), ["not-really.jpg"]));
+    expect(photo.errors.photos).toMatch(/^"not-really.jpg": /);
+  });
+
+  it("refuses a burst from one address over the hourly limit, with the form kept", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 3; i++) expect((await post(test.db, storage, await goodFields(), [], ip)).ok).toBe(true);
+    const over = refused(await post(test.db, storage, await goodFields({ name: "Fourth" }), ["landscape.jpg"], ip));
+    expect(over.status).toBe(429);
+    expect(over.photosSent).toBe(1);
+    expect(over.errors.form).toMatch(/wait a while and send again/);
+    expect(over.values.name).toBe("Fourth");
+    expect((await post(test.db, storage, await goodFields())).ok).toBe(true);
+  });
+
+  it("with the SMTP server down the mail waits in the outbox, and goes once the server is back", async () => {
+    const outcome = await post(test.db, storage, await goodFields({ email: "", phone: "07700 900123" }));
+    if (!outcome.ok) throw new Error("not saved");
+    await test.db.updateTable("mailOutbox").set({ status: "sent" }).where("enquiryId", "!=", outcome.enquiryId).execute();
+    const port = await freePort();
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Site <site@trade.test>", dataDir });
+    expect(await sendDueMail(test.db, mailer)).toBe(1);
+    let mail = (await getEnquiry(test.db, outcome.enquiryId))!.mail;
+    expect(mail).toEqual([expect.objectContaining({ kind: "enquiry-owner", status: "pending", attempts: 1 })]);
+    expect(mail[0]!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    // Not due again until its back-off has passed.
+    expect(await sendDueMail(test.db, mailer)).toBe(0);
+
+    const smtp = await startSmtpServer(port);
+    try {
+      expect(await sendDueMail(test.db, mailer, {}, Date.now() + 60_000)).toBe(1);
+      const received = await smtp.waitFor((m) => m.subject.includes(outcome.reference));
+      expect(received.to).toEqual(["owner@trade.test"]);
+      expect(received.text).toContain(`/manage/enquiries/${outcome.enquiryId}`);
+      mail = (await getEnquiry(test.db, outcome.enquiryId))!.mail;
+      expect(mail[0]).toMatchObject({ status: "sent", attempts: 2 });
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it("the sweep deletes closed enquiries past their retention with their photos, and nothing else", async () => {
+    const make = async () => {
+      const outcome = await post(test.db, storage, await goodFields(), ["landscape.jpg"]);
+      if (!outcome.ok) throw new Error("not saved");
+      return outcome.enquiryId;
+    };
+    const [oldClosed, recentClosed, oldOpen] = [await make(), await make(), await make()];
+    const longAgo = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000);
+    await updateEnquiryStatus(test.db, oldClosed, "closed", longAgo);
+    await updateEnquiryStatus(test.db, recentClosed, "closed", new Date(Date.now() - 10 * 24 * 60 * 60 * 1000));
+    await test.db.updateTable("enquiry").set({ createdAt: longAgo.toISOString() }).where("id", "=", oldOpen).execute();
+
+    const result = await sweepEnquiries(test.db, storage, { retentionDays: 365 });
+    expect(result.expired).toBe(1);
+    expect(await getEnquiry(test.db, oldClosed)).toBeNull();
+    const left: string[] = [];
+    for await (const key of storage.list(`enquiries/${oldClosed}/`)) left.push(key);
+    expect(left).toEqual([]);
+    expect(await getEnquiry(test.db, recentClosed)).not.toBeNull();
+    expect(await getEnquiry(test.db, oldOpen)).not.toBeNull();
+  });
+});
 
 afterAll(async () => {
   await s3.server?.stop();

@@ -9,7 +9,11 @@ import { type Db, createDb } from "~/server/db/client.server";
 import { createReference, insertEnquiry } from "~/server/db/enquiries.server";
 import { enquiryPhotoKey } from "~/server/enquiries/enquiry-photos.server";
 import { S3Storage } from "~/server/storage/s3.server";
+import { insertImage } from "../factories/images";
+import { insertCategory } from "../factories/categories";
 import { makeHostileCorpus } from "../../scripts/support/hostile-corpus";
+import { buildMissingReason } from "../setup/build";
+import { describeUnless } from "../setup/describe-unless";
 import { listKeys } from "../setup/images";
 import { type TestS3, startS3Server } from "../setup/s3";
 import { HttpClient, completeUpload, createVerifiedUser, linkFromOutbox, uploadThroughTus } from "../support/http-client";
@@ -18,9 +22,8 @@ import { testPort } from "../support/ports";
 
 // The production build as a real server on SQLite and S3 (s3rver), tried as an attacker would. Logs at trace level,
 // so the test can read every request line and every database query the server made.
-const built = existsSync("build/server/index.js");
 const s3 = await startS3Server();
-const skipReason = !built ? "run `npm run build` first" : s3.skipReason;
+const skipReason = buildMissingReason() ?? s3.skipReason;
 const PASSWORD = "hardening-test-password-1";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
@@ -78,7 +81,7 @@ function abandonDownload(url: string, cookie: string): Promise<void> {
 const withTimeout = <T,>(promise: Promise<T>, ms: number, what: string) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms))]);
 
-describe.skipIf(skipReason !== undefined)(skipReason ? `the site under hostile requests (skipped: ${skipReason})` : "the site under hostile requests", () => {
+describeUnless(skipReason, "the site under hostile requests", () => {
   let server: RunningServer;
   let db: Db;
   let storage: S3Storage;
@@ -128,14 +131,10 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `the site under hostile r
     if (!mediaImage) {
       const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123456" } }).webp().toBuffer();
       const id = uuidv7();
-      const now = new Date().toISOString();
-      const { id: categoryId } = await db.insertInto("category").values({ name: "Head test", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
+      const { id: categoryId } = await insertCategory(db, { name: "Head test" });
       const variant = { name: "w640", format: "webp", width: 8, height: 8, size: bytes.length, hash: "headtest0001" };
       await storage.put(`images/${id}/w640.webp`, bytes);
-      await db
-        .insertInto("image")
-        .values({ id, categoryId, name: "head", title: "", caption: "", width: 8, height: 8, placeholder: null, status: "ready", variants: JSON.stringify([variant]), createdAt: now, updatedAt: now })
-        .execute();
+      await insertImage(db, { id, categoryId, name: "head", width: 8, height: 8, variants: JSON.stringify([variant]) });
       mediaImage = { id, bytes };
     }
     const media = await withTimeout(fetch(`${server.baseURL}/media/${mediaImage.id}/w640.webp`), 5000, "/media");
@@ -285,10 +284,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `the site under hostile r
     const corpus = await makeHostileCorpus();
 
     it.each(corpus.map((file) => [file.name, file] as const))("%s is refused through the gallery upload with its message, nothing stored", async (_name, file) => {
-      const now = new Date().toISOString();
       const category =
-        (await db.selectFrom("category").select("id").where("name", "=", "Hostile").executeTakeFirst()) ??
-        (await db.insertInto("category").values({ name: "Hostile", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow());
+        (await db.selectFrom("category").select("id").where("name", "=", "Hostile").executeTakeFirst()) ?? (await insertCategory(db, { name: "Hostile" }));
       const uploadId = await uploadThroughTus(admin, file.bytes, file.name);
       const result = await completeUpload(admin, uploadId, category.id, file.name);
       expect(result.status).toBe(400);

@@ -1,11 +1,12 @@
-import { existsSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildMissingReason } from "../setup/build";
+import { describeUnless } from "../setup/describe-unless";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../setup/databases";
 import { startS3Server, type TestS3 } from "../setup/s3";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { testPorts } from "../support/ports";
 
-const built = existsSync("build/server/index.js");
 const [PORT, PG_PORT] = testPorts("integration/healthz") as [number, number];
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 
@@ -14,7 +15,7 @@ async function health(server: RunningServer) {
   return { status: response.status, cacheControl: response.headers.get("cache-control"), body: await response.json() };
 }
 
-describe.skipIf(!built)("/healthz on SQLite and a local folder", () => {
+describeUnless(buildMissingReason(), "/healthz on SQLite and a local folder", () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startIsolatedServer(PORT);
@@ -34,7 +35,7 @@ describe.skipIf(!built)("/healthz on SQLite and a local folder", () => {
 const pgReason = await postgresUnavailableReason();
 const s3 = await startS3Server();
 
-describe.skipIf(!built || pgReason !== null || !s3.server)("/healthz on PostgreSQL and S3", () => {
+describeUnless(buildMissingReason() ?? pgReason ?? s3.skipReason, "/healthz on PostgreSQL and S3", () => {
   let server: RunningServer;
   let database: TestDatabase;
   let storage: TestS3;

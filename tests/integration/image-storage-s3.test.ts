@@ -8,8 +8,10 @@ import { deleteImageFiles, getVariantKey } from "~/server/images/image-files.ser
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { serveImageVariant } from "~/server/images/serve-variant.server";
 import { S3Storage } from "~/server/storage/s3.server";
+import { readAll } from "~/server/storage/read-all.server";
+import { insertCategory } from "../factories/categories";
 import { createTestDatabase, type TestDatabase } from "../setup/databases";
-import { copyFixture, createTestPipeline, listKeys, readAll } from "../setup/images";
+import { copyFixture, createTestPipeline, listKeys } from "../setup/images";
 import { type TestS3, startS3Server } from "../setup/s3";
 
 const s3 = await startS3Server();
@@ -24,12 +26,7 @@ describe.skipIf(s3.skipReason !== undefined)(
     beforeAll(async () => {
       test = await createTestDatabase("sqlite");
       pipeline = await createTestPipeline(test.db, new S3Storage((s3.server as TestS3).config));
-      const now = new Date().toISOString();
-      ({ id: categoryId } = await test.db
-        .insertInto("category")
-        .values({ name: "Glazing", createdAt: now, updatedAt: now })
-        .returning("id")
-        .executeTakeFirstOrThrow());
+      ({ id: categoryId } = await insertCategory(test.db, { name: "Glazing" }));
     });
     afterAll(async () => {
       await pipeline?.cleanup();

@@ -1,52 +1,36 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { isUniqueViolation } from "~/server/db/errors.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { createTestDatabase, type TestDatabase, testDialects } from "../setup/databases";
+import { insertImage } from "../factories/images";
+import { insertCategory } from "../factories/categories";
+import { describeEachDialect } from "../setup/databases";
 
-for (const dialect of await testDialects()) {
-  describe.skipIf(dialect.skip)(`schema ${dialect.label}`, () => {
-    let test: TestDatabase;
-    beforeAll(async () => {
-      test = await createTestDatabase(dialect.kind);
-    });
-    afterAll(async () => test?.destroy());
+await describeEachDialect("schema", (test) => {
 
-    it("is up to date after migrating, and migrating again does nothing", async () => {
-      expect(await migrateToLatest(test.db)).toEqual([]);
-      const tables = (await test.db.introspection.getTables()).map((t) => t.name);
-      for (const table of ["category", "image", "visitCounter", "visitDay", "user", "session", "account", "verification", "rateLimit"]) {
-        expect(tables).toContain(table);
-      }
-    });
-
-    it("enforces foreign keys: deleting a category deletes its images", async () => {
-      const now = new Date().toISOString();
-      const { id } = await test.db
-        .insertInto("category")
-        .values({ name: "kitchens", createdAt: now, updatedAt: now })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await test.db
-        .insertInto("image")
-        .values({ id: "0190f000-0000-7000-8000-000000000001", categoryId: id, name: "sink", title: "", caption: "", width: null, height: null, placeholder: null, status: "ready", variants: "[]", createdAt: now, updatedAt: now })
-        .execute();
-      await expect(
-        test.db
-          .insertInto("image")
-          .values({ id: "0190f000-0000-7000-8000-000000000002", categoryId: 99999, name: "orphan", title: "", caption: "", width: null, height: null, placeholder: null, status: "ready", variants: "[]", createdAt: now, updatedAt: now })
-          .execute(),
-      ).rejects.toThrow();
-      await test.db.deleteFrom("category").where("id", "=", id).execute();
-      const left = await test.db.selectFrom("image").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
-      expect(Number(left.n)).toBe(0);
-    });
-
-    it("refuses two categories whose names differ only in case", async () => {
-      const now = new Date().toISOString();
-      await test.db.insertInto("category").values({ name: "Bathrooms", createdAt: now, updatedAt: now }).execute();
-      await expect(
-        test.db.insertInto("category").values({ name: "bathrooms", createdAt: now, updatedAt: now }).execute(),
-      ).rejects.toThrow();
-    });
+  it("is up to date after migrating, and migrating again does nothing", async () => {
+    expect(await migrateToLatest(test.db)).toEqual([]);
+    const tables = (await test.db.introspection.getTables()).map((t) => t.name);
+    for (const table of ["category", "image", "visitCounter", "visitDay", "user", "session", "account", "verification", "rateLimit"]) {
+      expect(tables).toContain(table);
+    }
   });
-}
+
+  it("enforces foreign keys: deleting a category deletes its images", async () => {
+    const { id } = await insertCategory(test.db, { name: "kitchens" });
+    await insertImage(test.db, { categoryId: id, name: "sink" });
+    await expect(insertImage(test.db, { categoryId: 99999, name: "orphan" })).rejects.toMatchObject({
+      code: expect.stringMatching(/^(23503|SQLITE_CONSTRAINT_FOREIGNKEY)$/),
+    });
+    await test.db.deleteFrom("category").where("id", "=", id).execute();
+    const left = await test.db.selectFrom("image").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
+  });
+
+  it("refuses two categories whose names differ only in case", async () => {
+    await insertCategory(test.db, { name: "Bathrooms" });
+    const duplicate = insertCategory(test.db, { name: "bathrooms" });
+    await expect(duplicate).rejects.toSatisfy(isUniqueViolation);
+    await expect(duplicate).rejects.toThrow(/category_name_unique/);
+  });
+});

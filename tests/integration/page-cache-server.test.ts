@@ -1,5 +1,6 @@
-import { existsSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildMissingReason } from "../setup/build";
+import { describeUnless } from "../setup/describe-unless";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../setup/databases";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { testPorts } from "../support/ports";
@@ -7,7 +8,6 @@ import { type RunningServer, startIsolatedServer } from "../support/server";
 
 // The anonymous page cache through the production server: what a visitor, a returning visitor and a signed-in
 // admin are sent, and how soon an edit reaches kept pages, on one instance (SQLite) and across two (PostgreSQL).
-const built = existsSync("build/server/index.js");
 const [SQLITE_PORT, FIRST_PORT, SECOND_PORT] = testPorts("integration/page-cache-server");
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
@@ -45,7 +45,7 @@ async function waitFor<T>(what: string, limitMs: number, probe: () => Promise<T 
   }
 }
 
-describe.skipIf(!built)("anonymous page cache on one server (SQLite)", () => {
+describeUnless(buildMissingReason(), "anonymous page cache on one server (SQLite)", () => {
   let server: RunningServer;
   let admin: HttpClient;
 
@@ -145,8 +145,9 @@ describe.skipIf(!built)("anonymous page cache on one server (SQLite)", () => {
 
 const pgReason = await postgresUnavailableReason();
 
-describe.skipIf(!built || pgReason !== null)(
-  pgReason ? `anonymous page cache on two servers (skipped: ${pgReason})` : "anonymous page cache on two servers sharing PostgreSQL",
+describeUnless(
+  buildMissingReason() ?? pgReason,
+  "anonymous page cache on two servers sharing PostgreSQL",
   () => {
     let database: TestDatabase;
     const servers: RunningServer[] = [];

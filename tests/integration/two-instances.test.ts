@@ -1,8 +1,10 @@
-import { existsSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { insertCategory } from "../factories/categories";
 import { brickWall } from "../../scripts/support/synthetic-photo";
 import sharp from "sharp";
 import { getVisitCount } from "~/server/visits/visits.server";
+import { buildMissingReason } from "../setup/build";
+import { describeUnless } from "../setup/describe-unless";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../setup/databases";
 import { type TestS3, startS3Server } from "../setup/s3";
 import { HttpClient, completeUpload, createVerifiedUser, uploadThroughTus } from "../support/http-client";
@@ -13,13 +15,12 @@ const ports = testPorts("integration/two-instances");
 
 // Two production servers on one PostgreSQL database and one bucket, the way a site grows past one machine (each
 // with its own DATA_DIR, as two machines would have, and the same AUTH_SECRET).
-const built = existsSync("build/server/index.js");
 const pgReason = await postgresUnavailableReason();
 const s3 = await startS3Server();
-const skipReason = !built ? "run `npm run build` first" : (pgReason ?? s3.skipReason);
+const skipReason = buildMissingReason() ?? pgReason ?? s3.skipReason;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
-describe.skipIf(skipReason !== undefined)(skipReason ? `two instances (skipped: ${skipReason})` : "two instances on one PostgreSQL and one bucket", () => {
+describeUnless(skipReason, "two instances on one PostgreSQL and one bucket", () => {
   let database: TestDatabase;
   const servers: RunningServer[] = [];
   let admin: HttpClient;
@@ -47,8 +48,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `two instances (skipped: 
   });
 
   it("each uploaded photo is finished by exactly one of them", async () => {
-    const now = new Date().toISOString();
-    const { id: categoryId } = await database.db.insertInto("category").values({ name: "Shared", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
+    const { id: categoryId } = await insertCategory(database.db, { name: "Shared" });
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
       // Alternately through each instance (an upload and its completion reach the same one, as with sticky sessions).

@@ -1,17 +1,18 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { takeCompletedUpload } from "~/server/uploads/completed-uploads.server";
+import { buildMissingReason } from "../setup/build";
+import { describeUnless } from "../setup/describe-unless";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { testPort } from "../support/ports";
 
 // The tus endpoint as the production build mounts it, behind the admin guard and the cross-site check.
-const built = existsSync("build/server/index.js");
 const PASSWORD = "upload-test-password-1";
 const TUS = { "tus-resumable": "1.0.0" };
 
-describe.skipIf(!built)(built ? "upload endpoint" : "upload endpoint (skipped: run `npm run build` first)", () => {
+describeUnless(buildMissingReason(), "upload endpoint", () => {
   let server: RunningServer;
   let admin: HttpClient;
   let member: HttpClient;

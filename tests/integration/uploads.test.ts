@@ -11,6 +11,7 @@ import { createImageWorker } from "~/server/images/image-worker.server";
 import { MAX_UPLOAD_BYTES } from "~/server/images/inspect-upload.server";
 import { deleteStaleUploads, takeCompletedUpload } from "~/server/uploads/completed-uploads.server";
 import { type AuthorizeUpload, UPLOADS_PATH, createUploadHandler } from "~/server/uploads/upload-handler.server";
+import { insertCategory } from "../factories/categories";
 import { createTestDatabase } from "../setup/databases";
 import { FIXTURES_DIR, createTestPipeline } from "../setup/images";
 
@@ -175,12 +176,7 @@ describe("resumable uploads (tus)", () => {
   it("turns a finished upload into a gallery image", async () => {
     const test = await createTestDatabase("sqlite");
     const pipeline = await createTestPipeline(test.db);
-    const now = new Date().toISOString();
-    const { id: categoryId } = await test.db
-      .insertInto("category")
-      .values({ name: "Brickwork", createdAt: now, updatedAt: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { id: categoryId } = await insertCategory(test.db, { name: "Brickwork" });
 
     const url = await uploadWithTusClient(server.endpoint, photo, { filename: "wall.jpg" });
     const upload = (await takeCompletedUpload(url.split("/").pop()!, directory))!;
@@ -188,7 +184,7 @@ describe("resumable uploads (tus)", () => {
     const image = await worker.addImage({ file: upload.file, categoryId, name: upload.metadata.filename!, title: "", caption: "" });
     expect(image).toMatchObject({ name: "wall.jpg", width: 1600, height: 1067 });
     expect(parseVariants(image.variants).length).toBeGreaterThan(0);
-    await expect(stat(upload.file)).rejects.toThrow();
+    await expect(stat(upload.file)).rejects.toMatchObject({ code: "ENOENT" });
     await worker.stop();
     await pipeline.cleanup();
     await test.destroy();

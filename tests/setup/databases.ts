@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
 import { createDb, type Db } from "~/server/db/client.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 
@@ -82,14 +83,63 @@ export async function createTestDatabase(kind: DialectKind, { migrate = true }: 
   };
 }
 
-/**
- * The dialects a data-layer suite runs on, with a visible reason in the suite name when PostgreSQL is skipped:
- *   for (const d of await testDialects()) describe.skipIf(d.skip)(d.label, () => { ... })
- */
+/** The dialects a suite runs on, with a visible reason in the label when PostgreSQL is skipped. */
 export async function testDialects(): Promise<{ kind: DialectKind; label: string; skip: boolean }[]> {
   const reason = await postgresUnavailableReason();
   return [
     { kind: "sqlite", label: "on SQLite", skip: false },
     { kind: "postgres", label: reason ? `on PostgreSQL (skipped: ${reason})` : "on PostgreSQL", skip: reason !== null },
   ];
+}
+
+/** What a suite of describeEachDialect works on; `db` and `url` are there from the suite's first hook on. */
+export type DialectSuite = { readonly kind: DialectKind; readonly db: Db; readonly url: string };
+
+/** The suite's name; the dialect's label follows it. */
+type DialectSuiteName = string | ((kind: DialectKind) => string);
+
+type EachDialectOptions = {
+  /** false: the tables are not made, as a new server finds its database (it migrates it at start-up). */
+  migrate?: boolean;
+  /** Why the suite cannot run on this dialect beyond PostgreSQL being absent (a missing build, no S3). */
+  skipReason?: (kind: DialectKind) => string | undefined;
+};
+
+/**
+ * One describe block per dialect, SQLite and PostgreSQL, each on a database of its own made before the block's own
+ * beforeAll hooks and destroyed after its afterAll hooks. A dialect that cannot run is skipped with the reason in
+ * the block's name (REQUIRE_PG=1 makes a missing PostgreSQL a failure instead).
+ */
+export async function describeEachDialect(name: DialectSuiteName, body: (suite: DialectSuite) => void): Promise<void>;
+export async function describeEachDialect(name: DialectSuiteName, options: EachDialectOptions, body: (suite: DialectSuite) => void): Promise<void>;
+export async function describeEachDialect(
+  name: DialectSuiteName,
+  ...args: [(suite: DialectSuite) => void] | [EachDialectOptions, (suite: DialectSuite) => void]
+): Promise<void> {
+  const [options, body] = args.length === 1 ? [{}, args[0]] : args;
+  for (const dialect of await testDialects()) {
+    const extra = dialect.skip ? undefined : options.skipReason?.(dialect.kind);
+    const title = `${typeof name === "string" ? name : name(dialect.kind)} ${dialect.label}`;
+    const label = extra ? `${title} (skipped: ${extra})` : title;
+    describe.skipIf(dialect.skip || extra !== undefined)(label, () => {
+      let database: TestDatabase | undefined;
+      beforeAll(async () => {
+        database = await createTestDatabase(dialect.kind, { migrate: options.migrate ?? true });
+      });
+      afterAll(async () => database?.destroy());
+      const made = () => {
+        if (!database) throw new Error("the suite's database is made in its first beforeAll");
+        return database;
+      };
+      body({
+        kind: dialect.kind,
+        get db() {
+          return made().db;
+        },
+        get url() {
+          return made().url;
+        },
+      });
+    });
+  }
 }

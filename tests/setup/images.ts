@@ -2,11 +2,10 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import type { Db } from "~/server/db/client.server";
-import type { ImagePipeline } from "~/server/images/store-variant.server";
+import type { ImagePipeline } from "~/server/images/image-pipeline.server";
 import { LocalStorage } from "~/server/storage/local.server";
-import type { Storage } from "~/server/storage/storage.server";
+import type { Storage } from "~/server/storage/storage-contract.server";
 
 export const FIXTURES_DIR = path.resolve("tests/fixtures/images");
 
@@ -57,12 +56,6 @@ export async function writeUpload(bytes: Buffer | string): Promise<string> {
   const file = path.join(dir, "upload");
   await writeFile(file, bytes);
   return file;
-}
-
-export async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
 }
 
 export async function listKeys(storage: Storage, prefix = ""): Promise<string[]> {

@@ -4,8 +4,8 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { readBackupLayout } from "~/server/backup/database-layout.server";
-import type { Storage } from "~/server/storage/storage.server";
-import { readAll } from "../setup/images";
+import type { Storage } from "~/server/storage/storage-contract.server";
+import { readAll } from "~/server/storage/read-all.server";
 
 // PostgreSQL returns bigint as text; digits-only text becomes a number on both sides alike.
 const comparable = (value: unknown) =>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 
 /** What the quote form needs from the proof-of-work widget. */
 export type PowHandle = {
@@ -34,63 +34,84 @@ async function loadAltcha(): Promise<void> {
   ]);
   const registry = (globalThis as unknown as { $altcha?: { algorithms: Map<string, () => Worker> } }).$altcha;
   registry?.algorithms.set("PBKDF2/SHA-256", () => new worker.default());
+  await customElements.whenDefined("altcha-widget");
+  // The upgraded widget sets itself up when it is next rendered.
+  await new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
 /**
- * ALTCHA's proof of work, only with JavaScript (without it the form asks a question instead). The script loads
- * once the page is interactive, fetches its challenge from /contact/challenge, and starts solving when the
- * person starts on the form. `onUnavailable` is called when it cannot run, so the form can show the question.
+ * ALTCHA's proof of work, only with JavaScript (without it the form asks a question instead). Its script (about a
+ * third of the page's JavaScript again) is not part of the page: it loads when the person first turns to the form
+ * (focus, a tap or a key inside it), then fetches its challenge from /contact/challenge and starts solving while
+ * they type. A send before it has loaded waits for it. `onUnavailable` is called when it cannot run, so the form
+ * can show the question.
  */
 export function PowWidget({ handleRef, onUnavailable }: { handleRef: React.RefObject<PowHandle | null>; onUnavailable(): void }) {
+  const holder = useRef<HTMLDivElement>(null);
   const element = useRef<AltchaElement>(null);
-  const [loaded, setLoaded] = useState(false);
   const payload = useRef<string | null>(null);
+  const loading = useRef<Promise<boolean> | null>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    loadAltcha().then(
-      () => !cancelled && setLoaded(true),
-      () => !cancelled && onUnavailable(),
+  const load = useCallback(() => {
+    loading.current ??= loadAltcha().then(
+      () => true,
+      () => {
+        onUnavailable();
+        return false;
+      },
     );
-    return () => {
-      cancelled = true;
-    };
+    return loading.current;
   }, [onUnavailable]);
+
+  const solve = useCallback(async () => {
+    if (!(await load())) return null;
+    const widget = element.current;
+    if (payload.current || !widget) return payload.current;
+    try {
+      const result = await widget.verify();
+      payload.current = result?.payload ?? null;
+    } catch {
+      payload.current = null;
+    }
+    return payload.current;
+  }, [load]);
 
   useEffect(() => {
     const widget = element.current;
-    if (!loaded || !widget) return;
+    const form = holder.current?.closest("form");
+    if (!widget || !form) return;
     const onState = (event: Event) => {
       const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       payload.current = detail.state === "verified" ? (detail.payload ?? null) : null;
       if (detail.state === "error") onUnavailable();
     };
+    // Custom elements upgrade in place, so this listener hears the widget once its script has defined it.
     widget.addEventListener("statechange", onState);
+    const begin = () => {
+      form.removeEventListener("focusin", begin);
+      form.removeEventListener("pointerdown", begin);
+      void solve();
+    };
+    form.addEventListener("focusin", begin);
+    form.addEventListener("pointerdown", begin);
     handleRef.current = {
-      async solve() {
-        if (payload.current) return payload.current;
-        try {
-          const result = await widget.verify();
-          payload.current = result?.payload ?? null;
-        } catch {
-          payload.current = null;
-        }
-        return payload.current;
-      },
+      solve,
       reset() {
         payload.current = null;
-        widget.reset();
+        if (loading.current) void loading.current.then((ok) => ok && element.current?.reset());
       },
     };
     return () => {
       widget.removeEventListener("statechange", onState);
+      form.removeEventListener("focusin", begin);
+      form.removeEventListener("pointerdown", begin);
       handleRef.current = null;
     };
-  }, [loaded, handleRef, onUnavailable]);
+  }, [handleRef, onUnavailable, solve]);
 
   return (
-    <div className="quote-pow mb-3">
-      <altcha-widget ref={element} challenge="/contact/challenge" auto="onfocus" name="altcha" configuration={JSON.stringify({ hideLogo: true, hideFooter: true })} />
+    <div ref={holder} className="quote-pow mb-3">
+      <altcha-widget ref={element} challenge="/contact/challenge" name="altcha" configuration={JSON.stringify({ hideLogo: true, hideFooter: true })} />
     </div>
   );
 }

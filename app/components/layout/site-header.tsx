@@ -1,5 +1,6 @@
 import { memo } from "react";
 import { Link, NavLink } from "react-router";
+import { capitalise } from "~/lib/format";
 import { NavDropdown } from "./nav-dropdown";
 import { SITE_MENU_ID, useNavMenus } from "./use-nav-menus";
 
@@ -9,10 +10,6 @@ type Props = {
   /** The signed-in menu; visitors see the Admin link instead. */
   accountSlot?: React.ReactNode;
 };
-
-export function capitalise(text: string): string {
-  return text.replace(/(^|\s)\p{L}/gu, (m) => m.toUpperCase());
-}
 
 /**
  * Sticky top navigation in plain HTML. Below md the links are in an offcanvas panel that is a `popover`: the

@@ -1,12 +1,14 @@
 import { useState } from "react";
-import { Button, Form } from "react-bootstrap";
+import { Button } from "react-bootstrap";
 import { useFetcher, useRevalidator, useSearchParams } from "react-router";
+import { ConfirmButton } from "~/components/modal/confirm-button";
 import { useModal } from "~/components/modal/modal-host";
-import { LIMITS } from "~/lib/schemas/gallery";
-import type { ManageActionResult, ManageData } from "~/routes/admin/manage-galleries";
+import type { ManageActionResult, ManagedCategory } from "~/lib/manage-galleries";
 import { useActionResult } from "~/components/use-action-result";
+import { CategoryNameField } from "./category-name-field";
+import { CategorySelect } from "./category-select";
 
-type Props = { categories: ManageData["categories"]; selected: ManageData["selected"] };
+type Props = { categories: ManagedCategory[]; selected: ManagedCategory | null };
 
 /** Section 1: choose, rename, refresh and delete categories. */
 export function CategoryPanel({ categories, selected }: Props) {
@@ -41,57 +43,42 @@ export function CategoryPanel({ categories, selected }: Props) {
         <p className="mb-0">There are no categories yet. Add one in "Upload a new image" below.</p>
       ) : (
         <>
-          <Form.Group controlId="category-select" className="mb-3">
-            <Form.Label>Selected category</Form.Label>
-            <Form.Select value={selected?.id ?? ""} onChange={(e) => choose(e.target.value)}>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <CategorySelect id="category-select" label="Selected category" categories={categories} value={selected?.id ?? ""} onChange={choose} className="mb-3" />
           <renamer.Form method="post" className="mb-3" noValidate>
             <input type="hidden" name="intent" value="rename-category" />
             <input type="hidden" name="categoryId" value={selected?.id ?? ""} />
-            <Form.Label htmlFor="category-rename">Edit Selected Category</Form.Label>
-            <div className="d-flex gap-2">
-              <Form.Control
-                id="category-rename"
-                name="name"
-                value={newName}
-                maxLength={LIMITS.categoryName}
-                placeholder={selected?.name}
-                onChange={(e) => setNewName(e.target.value)}
-                // The spec's cue that a rename is pending.
-                className={newName ? "border-danger border-2" : undefined}
-                data-testid="category-rename"
-              />
-              <Button type="submit" disabled={!newName.trim() || renamer.state !== "idle"}>
-                Change
-              </Button>
-            </div>
+            <CategoryNameField
+              id="category-rename"
+              label="Edit Selected Category"
+              value={newName}
+              onChange={setNewName}
+              submitLabel="Change"
+              busy={renamer.state !== "idle"}
+              placeholder={selected?.name}
+              // The spec's cue that a rename is pending.
+              className={newName ? "border-danger border-2" : undefined}
+              data-testid="category-rename"
+            />
           </renamer.Form>
           <div className="d-flex flex-wrap gap-2">
             <Button variant="outline-secondary" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
               Refresh List
             </Button>
-            <Button
-              variant="outline-danger"
-              disabled={!selected || deleter.state !== "idle"}
-              onClick={async () => {
-                if (!selected) return;
-                const ok = await modal.confirm({
+            {selected ? (
+              <ConfirmButton
+                variant="outline-danger"
+                disabled={deleter.state !== "idle"}
+                confirm={{
                   title: "Delete category?",
                   message: `"${selected.name}" and every image in it will be deleted. This cannot be undone.`,
                   confirmLabel: "Delete category",
                   danger: true,
-                });
-                if (ok) void deleter.submit({ intent: "delete-category", categoryId: selected.id }, { method: "post" });
-              }}
-            >
-              Delete Selected Category
-            </Button>
+                }}
+                onConfirm={() => void deleter.submit({ intent: "delete-category", categoryId: selected.id }, { method: "post" })}
+              >
+                Delete Selected Category
+              </ConfirmButton>
+            ) : null}
           </div>
         </>
       )}

@@ -1,17 +1,19 @@
 import { useState } from "react";
 import { Accordion, Badge, Button, Form } from "react-bootstrap";
 import { useFetcher } from "react-router";
+import { ConfirmButton } from "~/components/modal/confirm-button";
 import { useModal } from "~/components/modal/modal-host";
 import { LIMITS } from "~/lib/schemas/gallery";
-import type { ManageActionResult, ManageData, ManagedImage } from "~/routes/admin/manage-galleries";
-import { ResponsiveImage } from "./responsive-image";
-import { TextAreaField } from "~/components/forms/text-area-field";
+import type { ManageActionResult, ManagedCategory, ManagedImage } from "~/lib/manage-galleries";
 import { useActionResult } from "~/components/use-action-result";
+import { CategorySelect } from "./category-select";
+import { type ImageTexts, ImageTextFields } from "./image-text-fields";
+import { ResponsiveImage } from "./responsive-image";
 import { ZoomPreview } from "./zoom-preview";
 
 type Props = {
-  categories: ManageData["categories"];
-  selected: ManageData["selected"];
+  categories: ManagedCategory[];
+  selected: ManagedCategory | null;
   images: ManagedImage[];
   truncated: boolean;
 };
@@ -85,7 +87,7 @@ type Fetcher = ReturnType<typeof useFetcher<ManageActionResult>>;
 
 type FormProps = {
   image: ManagedImage;
-  categories: ManageData["categories"];
+  categories: ManagedCategory[];
   categoryName: string;
   mover: Fetcher;
   deleter: Fetcher;
@@ -95,11 +97,10 @@ function ImageForm({ image, categories, categoryName, mover, deleter }: FormProp
   const modal = useModal();
   const saver = useFetcher<ManageActionResult>();
   const [name, setName] = useState(image.name);
-  const [title, setTitle] = useState(image.title);
-  const [caption, setCaption] = useState(image.caption);
+  const [texts, setTexts] = useState<ImageTexts>({ title: image.title, caption: image.caption });
   const otherCategories = categories.filter((c) => c.name !== categoryName);
   const [target, setTarget] = useState<string>(String(otherCategories[0]?.id ?? ""));
-  const dirty = name !== image.name || title !== image.title || caption !== image.caption;
+  const dirty = name !== image.name || texts.title !== image.title || texts.caption !== image.caption;
   const saveError = saver.data && !saver.data.ok ? saver.data : undefined;
   const nameError = saveError?.field === "name" || saveError?.field === "imageName" ? saveError.message : undefined;
 
@@ -140,26 +141,15 @@ function ImageForm({ image, categories, categoryName, mover, deleter }: FormProp
             />
             <Form.Control.Feedback type="invalid">{nameError}</Form.Control.Feedback>
           </Form.Group>
-          <TextAreaField
-            id="edit-title"
-            label="Title / Alt"
-            name="title"
-            rows={2}
-            maxLength={LIMITS.title}
-            value={title}
-            onChange={setTitle}
-            error={saveError?.field === "title" ? saveError.message : null}
-          />
-          <TextAreaField
-            id="edit-caption"
-            label="Caption"
-            name="caption"
-            rows={3}
-            maxLength={LIMITS.caption}
-            value={caption}
-            onChange={setCaption}
-            error={saveError?.field === "caption" ? saveError.message : null}
-            className="mb-3"
+          <ImageTextFields
+            idPrefix="edit"
+            named
+            texts={texts}
+            onChange={setTexts}
+            errors={{
+              title: saveError?.field === "title" ? saveError.message : null,
+              caption: saveError?.field === "caption" ? saveError.message : null,
+            }}
           />
           <div className="d-flex flex-wrap gap-2">
             {dirty ? (
@@ -167,21 +157,19 @@ function ImageForm({ image, categories, categoryName, mover, deleter }: FormProp
                 Save Image
               </Button>
             ) : null}
-            <Button
+            <ConfirmButton
               variant="outline-danger"
               disabled={deleter.state !== "idle"}
-              onClick={async () => {
-                const ok = await modal.confirm({
-                  title: "Delete image?",
-                  message: `"${image.name}" will be deleted with all its sizes. This cannot be undone.`,
-                  confirmLabel: "Delete image",
-                  danger: true,
-                });
-                if (ok) void deleter.submit({ intent: "delete-image", imageId: image.id }, { method: "post" });
+              confirm={{
+                title: "Delete image?",
+                message: `"${image.name}" will be deleted with all its sizes. This cannot be undone.`,
+                confirmLabel: "Delete image",
+                danger: true,
               }}
+              onConfirm={() => void deleter.submit({ intent: "delete-image", imageId: image.id }, { method: "post" })}
             >
               Delete Image
-            </Button>
+            </ConfirmButton>
           </div>
         </saver.Form>
         {otherCategories.length > 0 ? (
@@ -189,16 +177,15 @@ function ImageForm({ image, categories, categoryName, mover, deleter }: FormProp
             <input type="hidden" name="intent" value="move-image" />
             <input type="hidden" name="imageId" value={image.id} />
             <input type="hidden" name="version" value={image.version} />
-            <Form.Group controlId="move-target" className="flex-grow-1">
-              <Form.Label>Move to category</Form.Label>
-              <Form.Select name="categoryId" value={target} onChange={(e) => setTarget(e.target.value)}>
-                {otherCategories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
+            <CategorySelect
+              id="move-target"
+              label="Move to category"
+              name="categoryId"
+              categories={otherCategories}
+              value={target}
+              onChange={setTarget}
+              className="flex-grow-1"
+            />
             <Button type="submit" variant="outline-primary" disabled={mover.state !== "idle"}>
               Move
             </Button>

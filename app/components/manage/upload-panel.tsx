@@ -3,9 +3,10 @@ import { Alert, Button, Form, ProgressBar, Spinner } from "react-bootstrap";
 import { useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { useModal } from "~/components/modal/modal-host";
 import { LIMITS } from "~/lib/schemas/gallery";
-import type { ManageActionResult, ManageData } from "~/routes/admin/manage-galleries";
-import { TextAreaField } from "~/components/forms/text-area-field";
+import type { ManageActionResult, ManagedCategory } from "~/lib/manage-galleries";
 import { useActionResult } from "~/components/use-action-result";
+import { CategoryNameField } from "./category-name-field";
+import { type ImageTexts, ImageTextFields } from "./image-text-fields";
 import { type UploadItem, nameFromFile, uploadOne } from "./upload-file";
 
 const MESSAGES = {
@@ -15,15 +16,14 @@ const MESSAGES = {
 };
 
 /** Section 3: add a category, choose one or more pictures, name them and upload. */
-export function UploadPanel({ selected }: { selected: ManageData["selected"] }) {
+export function UploadPanel({ selected }: { selected: ManagedCategory | null }) {
   const modal = useModal();
   const revalidator = useRevalidator();
   const [, setSearchParams] = useSearchParams();
   const creator = useFetcher<ManageActionResult>();
   const [newCategory, setNewCategory] = useState("");
   const [items, setItems] = useState<UploadItem[]>([]);
-  const [title, setTitle] = useState("");
-  const [caption, setCaption] = useState("");
+  const [texts, setTexts] = useState<ImageTexts>({ title: "", caption: "" });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -66,15 +66,14 @@ export function UploadPanel({ selected }: { selected: ManageData["selected"] }) 
     const failures: string[] = [];
     for (const item of items) {
       if (item.state === "done") continue;
-      const result = await uploadOne(item, { categoryId: selected.id, title, caption }, (change) => update(item.key, change));
+      const result = await uploadOne(item, { categoryId: selected.id, ...texts }, (change) => update(item.key, change));
       if (!result.ok) failures.push(result.field === "name" ? `${result.message}: Please enter a  new name or delete the existing image` : result.message);
     }
     setBusy(false);
     revalidator.revalidate();
     if (failures.length === 0) {
       setItems([]);
-      setTitle("");
-      setCaption("");
+      setTexts({ title: "", caption: "" });
       if (fileInput.current) fileInput.current.value = "";
       await modal.info({ title: "Success", message: items.length === 1 ? "Image uploaded successfully" : `${items.length} images uploaded successfully` });
     } else {
@@ -91,26 +90,16 @@ export function UploadPanel({ selected }: { selected: ManageData["selected"] }) 
       </h2>
       <creator.Form method="post" className="mb-3" noValidate>
         <input type="hidden" name="intent" value="create-category" />
-        <Form.Label htmlFor="new-category">Add new Category</Form.Label>
-        <div className="d-flex gap-2">
-          <Form.Control
-            id="new-category"
-            name="name"
-            value={newCategory}
-            maxLength={LIMITS.categoryName}
-            onChange={(e) => setNewCategory(e.target.value)}
-            isInvalid={Boolean(createError)}
-            aria-describedby={createError ? "new-category-error" : undefined}
-          />
-          <Button type="submit" variant="outline-primary" disabled={!newCategory.trim() || creator.state !== "idle"}>
-            Add
-          </Button>
-        </div>
-        {createError ? (
-          <div id="new-category-error" className="invalid-feedback d-block">
-            {createError}
-          </div>
-        ) : null}
+        <CategoryNameField
+          id="new-category"
+          label="Add new Category"
+          value={newCategory}
+          onChange={setNewCategory}
+          submitLabel="Add"
+          variant="outline-primary"
+          busy={creator.state !== "idle"}
+          error={createError}
+        />
       </creator.Form>
 
       <p className="mb-2">
@@ -147,8 +136,7 @@ export function UploadPanel({ selected }: { selected: ManageData["selected"] }) 
         </div>
       ))}
 
-      <TextAreaField id="upload-title" label="Title / Alt" rows={2} maxLength={LIMITS.title} value={title} onChange={setTitle} />
-      <TextAreaField id="upload-caption" label="Caption" rows={3} maxLength={LIMITS.caption} value={caption} onChange={setCaption} className="mb-3" />
+      <ImageTextFields idPrefix="upload" texts={texts} onChange={setTexts} />
       {problem ? (
         <Alert variant="danger" className="py-2" data-testid="upload-problem">
           {problem}

@@ -194,10 +194,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 type ProfileAnswer = Route.ComponentProps["actionData"];
 
 /**
- * Shows a fetcher's modal message, or runs onSuccess, once per answer; returns the lookup of the latest answer's
- * error for a field (the fetcher's, or the page's answer to a plain post), to show under it.
+ * The lookup of the latest answer's error for a field (the fetcher's, or the page's answer to a plain post), to
+ * show under it. Along the way, once per answer, shows the fetcher's modal message or runs onSuccess.
  */
-function useResultModal(fetcher: ReturnType<typeof useFetcher<typeof action>>, answer: ProfileAnswer, onSuccess?: () => void) {
+function useFieldErrors(fetcher: ReturnType<typeof useFetcher<typeof action>>, answer: ProfileAnswer, onSuccess?: () => void) {
   const modal = useModal();
   useActionResult(fetcher, (result) => {
     if (result.modal) void modal.info(result.modal);
@@ -217,7 +217,7 @@ function PictureForm({ answer }: { answer: ProfileAnswer }) {
   const fetcher = useFetcher<typeof action>();
   const [preview, setPreview] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const errorFor = useResultModal(fetcher, answer, () => {
+  const errorFor = useFieldErrors(fetcher, answer, () => {
     setPreview(null);
     if (input.current) input.current.value = "";
   });
@@ -253,7 +253,7 @@ function PictureForm({ answer }: { answer: ProfileAnswer }) {
 
 function NameForm({ current, answer }: { current: string; answer: ProfileAnswer }) {
   const fetcher = useFetcher<typeof action>();
-  const errorFor = useResultModal(fetcher, answer);
+  const errorFor = useFieldErrors(fetcher, answer);
   return (
     <fetcher.Form method="post" className="mb-4" noValidate>
       <h3 className="h5">Change display name</h3>
@@ -273,7 +273,7 @@ function NameForm({ current, answer }: { current: string; answer: ProfileAnswer 
 function PasswordForm({ answer }: { answer: ProfileAnswer }) {
   const fetcher = useFetcher<typeof action>();
   const modal = useModal();
-  const errorFor = useResultModal(fetcher, answer, () => {
+  const errorFor = useFieldErrors(fetcher, answer, () => {
     void modal.info({ title: AUTH_MESSAGES.passwordChangedTitle, message: AUTH_MESSAGES.passwordChanged }).then(() => window.location.reload());
   });
   return (

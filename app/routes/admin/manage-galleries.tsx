@@ -6,6 +6,7 @@ import { ImageEditor } from "~/components/manage/image-editor";
 import { UploadPanel } from "~/components/manage/upload-panel";
 import { getImageSources } from "~/lib/image-url";
 import { parseVariants } from "~/lib/image-variants";
+import type { ManageActionResult, ManageData } from "~/lib/manage-galleries";
 import { CaptionSchema, CategoryNameSchema, ImageNameSchema, TitleSchema } from "~/lib/schemas/gallery";
 import { requireAdmin, requireAdminPage } from "~/server/auth/guards.server";
 import { listCategories } from "~/server/db/categories.server";
@@ -29,7 +30,7 @@ export function meta() {
 /** The picker shows up to this many of a category's images, oldest first. */
 const PICKER_LIMIT = 500;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs): Promise<ManageData> {
   await requireAdminPage(request);
   const db = getDb();
   const url = new URL(request.url);
@@ -54,9 +55,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { categories, selected, images, truncated: rows.length === PICKER_LIMIT };
 }
 
-export type ManageData = Awaited<ReturnType<typeof loader>>;
-export type ManagedImage = ManageData["images"][number];
-
 const Id = z.coerce.number().int().positive();
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create-category"), name: CategoryNameSchema }),
@@ -73,8 +71,6 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move-image"), imageId: z.string().min(1), version: z.coerce.number().int(), categoryId: Id }),
   z.object({ intent: z.literal("delete-image"), imageId: z.string().min(1) }),
 ]);
-
-export type ManageActionResult = { intent: string; ok: boolean; message?: string; field?: string; categoryId?: number };
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);

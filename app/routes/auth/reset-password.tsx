@@ -3,15 +3,12 @@ import { Form, Link, data, useNavigation } from "react-router";
 import { PasswordField } from "~/components/forms/password-field";
 import { AUTH_MESSAGES } from "~/lib/auth-messages";
 import { NewPasswordSchema } from "~/lib/schemas/account";
-import { getAuth } from "~/server/auth/auth.server";
-import { isPasswordStrengthFailure, toAuthFailure } from "~/server/auth/auth-errors.server";
+import { resetPassword } from "~/server/auth/sign-in-flow.server";
 import type { Route } from "./+types/reset-password";
 
 export function meta() {
   return [{ title: "Choose a new password" }, { name: "robots", content: "noindex" }];
 }
-
-const EXPIRED = "This reset link has expired or has already been used. Ask for a new one.";
 
 // Better Auth checks the e-mailed link and sends the browser here with ?token=… (or ?error=INVALID_TOKEN).
 export function loader({ request }: Route.LoaderArgs) {
@@ -24,18 +21,9 @@ export async function action({ request }: Route.ActionArgs) {
   const token = String(form.get("token") ?? "");
   const parsed = NewPasswordSchema.safeParse(form.get("newPassword"));
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message, done: false }, { status: 400 });
-  const newPassword = parsed.data;
-  try {
-    await getAuth().api.resetPassword({ body: { token, newPassword } });
-    return { error: undefined, done: true };
-  } catch (error) {
-    const failure = toAuthFailure(error);
-    if (isPasswordStrengthFailure(failure)) {
-      return data({ error: AUTH_MESSAGES.newPasswordWeak, done: false }, { status: 400 });
-    }
-    if (failure.code === "INVALID_TOKEN") return data({ error: EXPIRED, done: false }, { status: 400 });
-    return data({ error: AUTH_MESSAGES.tryAgain, done: false }, { status: 500 });
-  }
+  const result = await resetPassword(token, parsed.data);
+  if (!result.ok) return data({ error: result.error, done: false }, { status: result.status });
+  return { error: undefined, done: true };
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -55,7 +43,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <div className="container py-4" style={{ maxWidth: 480 }}>
         <h1 className="h2 mb-3">Choose a new password</h1>
-        <Alert variant="warning">{EXPIRED}</Alert>
+        <Alert variant="warning">{AUTH_MESSAGES.resetLinkExpired}</Alert>
         <Link to="/forgot-password">Send a new link</Link>
       </div>
     );

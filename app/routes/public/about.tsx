@@ -3,16 +3,13 @@ import { TogglePhoto } from "~/components/public/toggle-photo";
 import { joinWithAnd } from "~/lib/format";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { staticPhoto } from "~/lib/photo";
-import { pageMeta } from "~/lib/seo";
+import { configPageMeta } from "~/lib/seo";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/about";
 
 export const handle = LEAN_STYLES;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return pageMeta(matches[0].loaderData, { title: loaderData.page.title, description: loaderData.page.description, path: "/aboutme" });
-}
+export const meta: Route.MetaFunction = configPageMeta("/aboutme");
 
 export function loader() {
   const { business, pages } = getSiteConfig();

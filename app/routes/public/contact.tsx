@@ -3,16 +3,13 @@ import { QuoteForm } from "~/components/enquiries/quote-form";
 import { CopyEmailButton } from "~/components/public/copy-email-button";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { EMPTY_ENQUIRY_VALUES } from "~/lib/schemas/enquiry";
-import { pageMeta } from "~/lib/seo";
+import { configPageMeta } from "~/lib/seo";
 import { createFormTimestamp, fallbackQuestion } from "~/server/enquiries/form-guard.server";
 import { handleQuoteRequest } from "~/server/enquiries/quote-request.server";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/contact";
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return pageMeta(matches[0].loaderData, { title: loaderData.page.title, description: loaderData.page.description, path: "/contact" });
-}
+export const meta: Route.MetaFunction = configPageMeta("/contact");
 
 export function loader({ request }: Route.LoaderArgs) {
   const { business, pages, services } = getSiteConfig();

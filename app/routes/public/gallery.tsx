@@ -1,7 +1,7 @@
 import { Link, matchPath, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { GalleryGrid } from "~/components/gallery/gallery-grid";
 import { LoadingImages } from "~/components/gallery/loading-images";
-import { capitalise } from "~/components/layout/site-header";
+import { capitalise } from "~/lib/format";
 import type { RootData } from "~/root";
 import { getDb } from "~/server/db/client.server";
 import { countCategoryImages } from "~/server/db/images.server";

@@ -1,15 +1,12 @@
 import { Paragraphs } from "~/components/public/paragraphs";
 import { LEAN_STYLES } from "~/lib/page-handle";
-import { pageMeta } from "~/lib/seo";
+import { configPageMeta } from "~/lib/seo";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/home-automation";
 
 export const handle = LEAN_STYLES;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return pageMeta(matches[0].loaderData, { title: loaderData.page.title, description: loaderData.page.description, path: "/ha" });
-}
+export const meta: Route.MetaFunction = configPageMeta("/ha");
 
 export function loader() {
   return { page: getSiteConfig().pages.homeAutomation };

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { PhotoView } from "~/components/public/photo-view";
+import { toGalleryPhotos } from "~/lib/gallery-photo";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { localBusinessJsonLd } from "~/lib/structured-data";
 import { getDb } from "~/server/db/client.server";
-import { listRecentPhotos } from "~/server/db/public-images.server";
+import { listRecentImages } from "~/server/db/public-images.server";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/home";
 
@@ -28,7 +29,7 @@ export async function loader() {
     page: pages.home,
     business,
     services: services.map(({ id, name, summary }) => ({ id, name, summary })),
-    recentPhotos: await listRecentPhotos(getDb(), RECENT_PHOTOS),
+    recentPhotos: toGalleryPhotos(await listRecentImages(getDb(), RECENT_PHOTOS)),
   };
 }
 

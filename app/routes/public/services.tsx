@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { TogglePhoto } from "~/components/public/toggle-photo";
 import { LEAN_STYLES } from "~/lib/page-handle";
-import { pageMeta } from "~/lib/seo";
+import { configPageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
 import { listServicePhotos } from "~/server/pages/service-photos.server";
 import { getSiteConfig } from "~/server/site-config.server";
@@ -11,10 +11,7 @@ import type { Route } from "./+types/services";
 
 export const handle = LEAN_STYLES;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return pageMeta(matches[0].loaderData, { title: loaderData.page.title, description: loaderData.page.description, path: "/services" });
-}
+export const meta: Route.MetaFunction = configPageMeta("/services");
 
 export async function loader() {
   const { services, pages } = getSiteConfig();

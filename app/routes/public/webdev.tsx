@@ -1,16 +1,13 @@
 import { Paragraphs } from "~/components/public/paragraphs";
 import { StoryScreen } from "~/components/public/story-screen";
 import { LEAN_STYLES } from "~/lib/page-handle";
-import { pageMeta } from "~/lib/seo";
+import { configPageMeta } from "~/lib/seo";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/webdev";
 
 export const handle = LEAN_STYLES;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return pageMeta(matches[0].loaderData, { title: loaderData.page.title, description: loaderData.page.description, path: "/webdev" });
-}
+export const meta: Route.MetaFunction = configPageMeta("/webdev");
 
 export function loader() {
   return { page: getSiteConfig().pages.webdev };

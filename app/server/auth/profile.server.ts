@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, genericAuthError } from "~/lib/auth-messages";
 import type { Db } from "../db/client.server";
 import { logger } from "../logger.server";
 import { avatarKeyFromUrl, avatarUrl, storeAvatar } from "../images/avatar.server";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
 import { deleteUserKeepingAnAdmin } from "./admin-role.server";
 import { FRESH_AGE_SECONDS, getAuth } from "./auth.server";
 import { cookieHeaders, isPasswordStrengthFailure, toAuthFailure } from "./auth-errors.server";

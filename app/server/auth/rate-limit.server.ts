@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../db/client.server";
 
@@ -8,16 +7,20 @@ export type Limit = { windowSeconds: number; max: number };
  * Fixed-window counters kept in the database (so they survive a restart and are shared by every
  * process). One atomic upsert per call: the window restarts when it has expired, otherwise the count
  * grows. Returns whether this request is still within the limit.
+ *
+ * In a table of their own: Better Auth's `rateLimit` table is emptied of rows older than its one-minute window
+ * whenever one of its own windows rolls over, which reset these (15 minutes to an hour) about once a minute.
  */
 export async function consumeRateLimit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<boolean> {
-  const windowStart = now - limit.windowSeconds * 1000;
+  const expiredBefore = now - limit.windowSeconds * 1000;
+  const windowStart = sql.ref("requestLimit.windowStart");
   const row = await db
-    .insertInto("rateLimit")
-    .values({ id: randomUUID(), key: `app:${key}`, count: 1, lastRequest: now })
+    .insertInto("requestLimit")
+    .values({ key, count: 1, windowStart: now })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
-        count: sql`case when "rateLimit"."lastRequest" < ${windowStart} then 1 else "rateLimit"."count" + 1 end`,
-        lastRequest: sql`case when "rateLimit"."lastRequest" < ${windowStart} then ${now} else "rateLimit"."lastRequest" end`,
+        count: sql`case when ${windowStart} < ${expiredBefore} then 1 else "requestLimit"."count" + 1 end`,
+        windowStart: sql`case when ${windowStart} < ${expiredBefore} then ${now} else ${windowStart} end`,
       }),
     )
     .returning("count")

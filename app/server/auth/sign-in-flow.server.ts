@@ -87,6 +87,19 @@ export async function requestPasswordReset(db: Db, ip: string, email: string): P
   return { ok: true, headers: new Headers() };
 }
 
+/** Sets the new password a reset link was sent for; Better Auth then ends the account's sessions. */
+export async function resetPassword(token: string, newPassword: string): Promise<{ ok: true } | { ok: false; status: number; error: string }> {
+  try {
+    await getAuth().api.resetPassword({ body: { token, newPassword } });
+    return { ok: true };
+  } catch (error) {
+    const failure = toAuthFailure(error);
+    if (isPasswordStrengthFailure(failure)) return { ok: false, status: 400, error: AUTH_MESSAGES.newPasswordWeak };
+    if (failure.code === "INVALID_TOKEN") return { ok: false, status: 400, error: AUTH_MESSAGES.resetLinkExpired };
+    return { ok: false, status: 500, error: AUTH_MESSAGES.tryAgain };
+  }
+}
+
 /** Starts the OpenID Connect dance; the browser is sent to the provider with the state cookie set. */
 export async function startGoogleSignIn(request: Request, callbackURL: string): Promise<{ url: string; headers: Headers } | null> {
   try {

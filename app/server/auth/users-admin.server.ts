@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.server";
 import { avatarKeyFromUrl } from "../images/avatar.server";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
 import { changeAdminRole, deleteUserKeepingAnAdmin, isAdminRole } from "./admin-role.server";
 
 export type UserRow = {

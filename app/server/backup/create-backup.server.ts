@@ -10,7 +10,8 @@ import { getBuildInfo } from "../build-info.server";
 import { createDb } from "../db/client.server";
 import type { Env } from "../env.server";
 import { getJobDirectoryIn, isMasterFileName } from "../images/master-image.server";
-import type { Storage, StoredObject } from "../storage/storage.server";
+import { readAll } from "../storage/read-all.server";
+import type { Storage, StoredObject } from "../storage/storage-contract.server";
 import {
   type BackupCounts,
   FORMAT,
@@ -150,12 +151,6 @@ async function addEntry(pack: tar.Pack, name: string, size: number, body: Readab
   const sha256 = hash.digest("hex");
   if (knownHash && knownHash !== sha256) throw new Error(`${name} changed while it was being archived`);
   entries.push({ name, size, sha256 });
-}
-
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /**

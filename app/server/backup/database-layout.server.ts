@@ -18,11 +18,12 @@ const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 
 /**
  * Tables whose rows are not worth keeping and not safe to carry: sign-in sessions (a leaked archive must not let
- * anyone in), e-mail verification and password-reset tokens, and rate-limit counters. Restored sites start with
- * none; people sign in again. The content version only tells running servers that their kept pages are stale: a
- * restored site starts from its migration's row, which the restore then raises. Everything else is backed up.
+ * anyone in), e-mail verification and password-reset tokens, and rate-limit counters (Better Auth's and the
+ * app's). Restored sites start with none; people sign in again. The content version only tells running servers
+ * that their kept pages are stale: a restored site starts from its migration's row, which the restore then raises.
+ * Everything else is backed up.
  */
-export const TRANSIENT_TABLES = new Set(["session", "verification", "rateLimit", "contentVersion"]);
+export const TRANSIENT_TABLES = new Set(["session", "verification", "rateLimit", "requestLimit", "contentVersion"]);
 
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;

@@ -6,7 +6,8 @@ import { finished, pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import tar from "tar-stream";
 import { isMasterFileName } from "../images/master-image.server";
-import { assertValidKey } from "../storage/storage.server";
+import { readAll } from "../storage/read-all.server";
+import { assertValidKey } from "../storage/storage-contract.server";
 import { DB_PREFIX, JOBS_PREFIX, MANIFEST_ENTRY, type Manifest, ManifestSchema, STORAGE_PREFIX } from "./backup-manifest.server";
 
 /** The archive cannot be used: damaged, cut short, or not one of ours. Nothing has been written when it is thrown. */
@@ -94,9 +95,7 @@ export async function verifyBackup(
     if (seen.has(name) || (name === MANIFEST_ENTRY && manifestText !== undefined)) throw new DamagedBackupError(`The archive has ${name} twice.`);
     if (name === MANIFEST_ENTRY) {
       if (size > MAX_MANIFEST_BYTES) throw new DamagedBackupError("The archive's manifest is too large to be ours.");
-      const chunks: Buffer[] = [];
-      for await (const chunk of body) chunks.push(chunk as Buffer);
-      manifestText = Buffer.concat(chunks).toString("utf8");
+      manifestText = (await readAll(body)).toString("utf8");
       return;
     }
     const hash = hashing();

@@ -2,7 +2,7 @@ import { mkdir, readdir, rm } from "node:fs/promises";
 import { type Kysely, sql } from "kysely";
 import { createDb } from "../db/client.server";
 import { listAppliedMigrations, listKnownMigrations, migrateTo } from "../db/migrate.server";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
 import { isPostgres, readDatabaseLayout } from "./database-layout.server";
 import { rowToLine } from "./row-values.server";
 

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -40,6 +40,11 @@ let instance: Db | undefined;
 export function getDb(): Db {
   instance ??= createDb(getEnv().database);
   return instance;
+}
+
+/** Throws when the database does not answer a trivial query. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export async function closeDb(): Promise<void> {

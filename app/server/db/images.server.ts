@@ -9,8 +9,9 @@ export type NewImageRow = Pick<Image, "id" | "categoryId" | "name" | "title" | "
   Partial<Pick<Image, "leaseOwner" | "leaseUntil">>;
 
 /**
- * A new image whose variants are still to be made; its files are stored after this row exists. The instance making
- * its first variants passes itself as leaseOwner, so no other instance starts on it meanwhile.
+ * A new image whose variants are still to be made: its master is already stored, its variants are stored after
+ * this row exists. The instance making its first variants passes itself as leaseOwner, so no other instance starts
+ * on it meanwhile.
  */
 export async function createImage(db: Db, values: NewImageRow, now = new Date()): Promise<Image> {
   const stamp = now.toISOString();

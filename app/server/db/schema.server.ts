@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
  * Table types for Kysely. One column casing (camelCase) across the schema, as Better Auth uses.
@@ -119,6 +119,14 @@ export interface RateLimitTable {
   lastRequest: ColumnType<number, number | bigint, number | bigint>;
 }
 
+/** The app's own fixed-window rate limits (Better Auth clears its `rateLimit` table on a one-minute cycle). */
+export interface RequestLimitTable {
+  key: string;
+  count: number;
+  /** When the current window started, ms since the epoch. */
+  windowStart: ColumnType<number, number | bigint, number | bigint>;
+}
+
 export type EnquiryStatus = "new" | "replied" | "won" | "lost" | "closed";
 
 export interface EnquiryTable {
@@ -219,6 +227,7 @@ export interface Database {
   account: AccountTable;
   verification: VerificationTable;
   rateLimit: RateLimitTable;
+  requestLimit: RequestLimitTable;
   enquiry: EnquiryTable;
   enquiryPhoto: EnquiryPhotoTable;
   mailOutbox: MailOutboxTable;
@@ -232,7 +241,6 @@ export type Category = Selectable<CategoryTable>;
 export type NewCategory = Insertable<CategoryTable>;
 export type Image = Selectable<ImageTable>;
 export type NewImage = Insertable<ImageTable>;
-export type ImageUpdate = Updateable<ImageTable>;
 export type Enquiry = Selectable<EnquiryTable>;
 export type EnquiryPhoto = Selectable<EnquiryPhotoTable>;
 export type OutboxMail = Selectable<MailOutboxTable>;

@@ -7,7 +7,8 @@ import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { getMailer } from "../mail/mail.server";
 import { type OutboxWorker, startOutboxWorker } from "../mail/outbox.server";
-import { type Storage, getStorage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
+import { getStorage } from "../storage/storage.server";
 import { deleteEnquiryFiles } from "./enquiry-photos.server";
 import { deleteExpiredChallenges } from "./proof-of-work.server";
 

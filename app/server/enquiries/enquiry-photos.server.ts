@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { runDecode } from "../images/decode-queue.server";
 import { DECODE_OPTIONS, inspectUpload } from "../images/inspect-upload.server";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
 
 /**
  * Customers' photos: checked exactly as gallery uploads are (magic numbers, size, pixel limit, the HEIC message),

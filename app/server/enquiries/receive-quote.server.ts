@@ -19,7 +19,7 @@ import { ImageRejectedError } from "../images/inspect-upload.server";
 import { logger } from "../logger.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { getSiteConfig } from "../site-config.server";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
 import { deleteEnquiryFiles, processEnquiryPhoto, storeEnquiryPhoto } from "./enquiry-photos.server";
 import { enquiryMessages, listOwnerRecipients } from "./enquiry-mail.server";
 import {

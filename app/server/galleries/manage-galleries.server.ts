@@ -9,7 +9,7 @@ import { DecodeQueueFullError } from "../images/decode-queue.server";
 import { deleteImageFiles } from "../images/image-files.server";
 import { ImageRejectedError } from "../images/inspect-upload.server";
 import { logger } from "../logger.server";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
 import { takeCompletedUpload } from "../uploads/completed-uploads.server";
 
 export type Outcome<T = undefined> = { ok: true; value: T } | { ok: false; status: number; message: string; field?: string };

@@ -25,8 +25,9 @@ const SCRIPT_CLOSE = "</script>";
 
 /**
  * The loader: starts the page's modules when the paint observer reports the first contentful paint (its callback
- * runs after that frame), or after `fallbackMs` if it never does. No timer on the usual path, so a page whose
- * clock is faked or paused (tests, slow timers in a background tab) still hydrates.
+ * runs after that frame) or when the `fallbackMs` timer fires, whichever comes first; `go` runs once. The timer is
+ * always set, but the paint observer needs none, so a page whose clock is faked or paused (tests, slow timers in a
+ * background tab) still hydrates.
  */
 function loaderSource(fallbackMs: number): string {
   return `(function(){var done=0;function go(){if(done)return;done=1;var d=document;d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)}if(document.visibilityState==="hidden")return go();setTimeout(go,${fallbackMs});try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true})}catch(e){go()}})()`;

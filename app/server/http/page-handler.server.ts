@@ -4,7 +4,7 @@ import type { LRUCache } from "lru-cache";
 import { type RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import { hasSessionCookie } from "../auth/guards.server";
 import { currentGeneration, latestVisitorCount } from "../pages/page-freshness.server";
-import { decideVisit, ownVisitorNumber } from "../visits/visitor-cookie.server";
+import { decideVisit, ownVisitorNumber } from "../visits/visit-policy.server";
 import {
   type CachedPage,
   DEFAULT_PAGE_CACHE_LIMITS,

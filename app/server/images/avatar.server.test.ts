@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeHostileCorpus } from "../../../scripts/support/hostile-corpus";
 import { LocalStorage } from "../storage/local.server";
+import { readAll } from "../storage/read-all.server";
 import { AvatarError, storeAvatar } from "./avatar.server";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "avatar-test-"));
@@ -34,9 +35,7 @@ describe("profile pictures", async () => {
       .toBuffer();
     const key = await storeAvatar(storage, photo);
     const object = await storage.get(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of object!.body) chunks.push(chunk as Buffer);
-    const meta = await sharp(Buffer.concat(chunks)).metadata();
+    const meta = await sharp(await readAll(object!.body)).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 256, 256, undefined]);
   });
 });

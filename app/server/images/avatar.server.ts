@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
 import { DecodeQueueFullError, runDecode } from "./decode-queue.server";
 import { DAMAGED_IMAGE, DECODE_OPTIONS, ImageRejectedError, inspectUpload } from "./inspect-upload.server";
 

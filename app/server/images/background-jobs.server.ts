@@ -8,7 +8,7 @@ import { deleteStaleUploads, getUploadDirectory } from "../uploads/completed-upl
 import { deleteOrphanImageFiles } from "./delete-orphans.server";
 import { type ImageWorker, createImageWorker } from "./image-worker.server";
 import { getJobDirectoryIn } from "./master-image.server";
-import type { ImagePipeline } from "./store-variant.server";
+import type { ImagePipeline } from "./image-pipeline.server";
 
 /** How often leftovers are swept: orphaned image files and abandoned uploads. */
 const MAINTENANCE_INTERVAL_MS = 6 * 60 * 60 * 1000;

@@ -14,7 +14,8 @@ import {
   shareMasterFile,
   writeMasterFile,
 } from "./master-image.server";
-import { type ImagePipeline, storeVariant } from "./store-variant.server";
+import type { ImagePipeline } from "./image-pipeline.server";
+import { storeVariant } from "./store-variant.server";
 import { planVariants } from "./variants.server";
 
 export type UploadedImage = {

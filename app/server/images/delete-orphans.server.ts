@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { listImageStatuses } from "../db/images.server";
-import type { ImagePipeline } from "./store-variant.server";
+import type { ImagePipeline } from "./image-pipeline.server";
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -19,9 +19,10 @@ type Found = { keys: string[]; masters: string[]; jobFiles: string[] };
  * - stored variants (images/), shared masters (masters/) and local master files of images with no row;
  * - masters of images no longer processing (finished or failed on this or another instance);
  * - half-written files (a write cut off by kill -9) older than `graceMs`.
- * Images younger than `graceMs` are left alone, since an upload may have stored its files inside a transaction
- * that has not committed yet. Storage is listed before the database is asked, and rows are inserted before their
- * files are stored, so a file seen here whose row exists is always seen with its row.
+ * Images younger than `graceMs` are left alone: an upload stores its master (in the storage and the job folder)
+ * before it inserts the image's row, and image ids are UUIDv7, so their age is known. Storage is listed before the
+ * database is asked, and a variant is stored only once its row exists, so a variant seen here whose row exists is
+ * always seen with its row.
  */
 export async function deleteOrphanImageFiles(
   pipeline: ImagePipeline,

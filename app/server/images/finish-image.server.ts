@@ -4,19 +4,15 @@ import { type ImageVariant, parseVariants } from "~/lib/image-variants";
 import { getImage, updateImageStatus } from "../db/images.server";
 import type { Image } from "../db/schema.server";
 import { logger } from "../logger.server";
+import { readAll } from "../storage/read-all.server";
 import { runDecode } from "./decode-queue.server";
 import { deleteImageFiles, getVariantKey } from "./image-files.server";
 import { type MasterImage, deleteMaster, fetchSharedMaster, getMasterFile } from "./master-image.server";
-import { type ImagePipeline, storeVariant } from "./store-variant.server";
+import type { ImagePipeline } from "./image-pipeline.server";
+import { storeVariant } from "./store-variant.server";
 import { listPendingVariants } from "./variants.server";
 
 export type FinishResult = "ready" | "stopped" | "deleted" | "failed";
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
 
 /**
  * When the master file is gone (the data folder was replaced while the database and the storage were kept),

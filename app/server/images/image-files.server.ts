@@ -1,5 +1,5 @@
 import { type ImageVariant, getVariantFileName } from "~/lib/image-variants";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
 import { deleteMaster } from "./master-image.server";
 
 /** Every file of an image lives under this prefix, so deleting or auditing an image is one listing. */

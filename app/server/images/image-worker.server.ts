@@ -13,7 +13,7 @@ import { logger } from "../logger.server";
 import { type UploadedImage, createImageFromUpload } from "./create-image.server";
 import { finishImageVariants } from "./finish-image.server";
 import { deleteMaster } from "./master-image.server";
-import type { ImagePipeline } from "./store-variant.server";
+import type { ImagePipeline } from "./image-pipeline.server";
 
 export type ImageWorkerOptions = {
   /**

@@ -7,7 +7,7 @@ import { rgbaToThumbHash } from "thumbhash";
 import { VARIANT_WIDTHS } from "~/lib/image-variants";
 import { runDecode } from "./decode-queue.server";
 import { DECODE_OPTIONS } from "./inspect-upload.server";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
 
 /**
  * The decoded picture every variant is made from: upright, sRGB, 8 bits, no metadata at all, and no wider

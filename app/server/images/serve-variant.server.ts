@@ -3,7 +3,7 @@ import { FORMAT_CONTENT_TYPES, FORMAT_EXTENSIONS, VARIANT_NAMES, parseVariants }
 import type { Db } from "../db/client.server";
 import { getImage } from "../db/images.server";
 import { toResponseBody } from "../storage/response-body.server";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/storage-contract.server";
 import { getVariantKey } from "./image-files.server";
 
 const EXTENSION_FORMATS = Object.fromEntries(Object.entries(FORMAT_EXTENSIONS).map(([format, ext]) => [ext, format]));

@@ -1,14 +1,10 @@
 import { addImageVariant } from "../db/images.server";
-import type { Db } from "../db/client.server";
-import type { Storage } from "../storage/storage.server";
 import { FORMAT_CONTENT_TYPES } from "~/lib/image-variants";
 import { runDecode } from "./decode-queue.server";
+import type { ImagePipeline } from "./image-pipeline.server";
 import { getVariantKey } from "./image-files.server";
 import { type MasterImage, openMaster } from "./master-image.server";
 import { type VariantSpec, encodeVariant } from "./variants.server";
-
-/** What the pipeline works with: the database, the file storage, and a local folder for unfinished work. */
-export type ImagePipeline = { db: Db; storage: Storage; jobDirectory: string };
 
 /**
  * Encodes one variant, stores it, then records it on the image row (file first, so a recorded variant

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.server";
 import { listCategories } from "../db/categories.server";
 import type { Category } from "../db/schema.server";
 import { visitStateContext } from "../http/request-context.server";
-import { decideVisit } from "../visits/visitor-cookie.server";
+import { decideVisit } from "../visits/visit-policy.server";
 import { noteVisitCounted } from "./page-freshness.server";
 import { recordVisit } from "../visits/visits.server";
 

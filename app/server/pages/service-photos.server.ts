@@ -1,7 +1,8 @@
+import { toGalleryPhotos } from "~/lib/gallery-photo";
 import { type Photo, staticPhoto } from "~/lib/photo";
 import type { Service } from "~/lib/site-config";
 import type { Db } from "../db/client.server";
-import { listFirstPhotosByCategoryName } from "../db/public-images.server";
+import { listFirstImagesByCategoryName } from "../db/public-images.server";
 
 /** Every service section shows two photos. */
 export const PHOTOS_PER_SERVICE = 2;
@@ -18,10 +19,10 @@ const DEFAULT_ARTWORK = [
  */
 export async function listServicePhotos(db: Db, services: readonly Service[]): Promise<Map<string, Photo[]>> {
   const names = services.flatMap((service) => (service.galleryCategory ? [service.galleryCategory] : []));
-  const photosByCategory = await listFirstPhotosByCategoryName(db, names, PHOTOS_PER_SERVICE);
+  const rowsByCategory = await listFirstImagesByCategoryName(db, names, PHOTOS_PER_SERVICE);
   return new Map(
     services.map((service) => {
-      const stored: Photo[] = service.galleryCategory ? (photosByCategory.get(service.galleryCategory) ?? []) : [];
+      const stored: Photo[] = service.galleryCategory ? toGalleryPhotos(rowsByCategory.get(service.galleryCategory) ?? []) : [];
       const artwork = (service.artwork ?? DEFAULT_ARTWORK).map(staticPhoto);
       return [service.id, [...stored, ...artwork, ...DEFAULT_ARTWORK.map(staticPhoto)].slice(0, PHOTOS_PER_SERVICE)];
     }),

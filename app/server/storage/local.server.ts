@@ -6,7 +6,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createWriteStream } from "node:fs";
-import { type PutOptions, type Storage, type StoredObject, assertValidKey, assertValidPrefix } from "./storage.server";
+import { type PutOptions, type Storage, type StoredObject, assertValidKey, assertValidPrefix } from "./storage-contract.server";
 
 /** Files in a folder on the local disk. Writes go to a temporary file first, so readers never see half a file. */
 export class LocalStorage implements Storage {

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { StoredObject } from "./storage.server";
+import type { StoredObject } from "./storage-contract.server";
 
 /**
  * The body of a response that sends a stored object, tied to the request's life: a HEAD request gets no body and

@@ -10,7 +10,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { Readable } from "node:stream";
-import { type PutOptions, type Storage, type StoredObject, assertValidKey, assertValidPrefix } from "./storage.server";
+import { type PutOptions, type Storage, type StoredObject, assertValidKey, assertValidPrefix } from "./storage-contract.server";
 
 export type S3Config = {
   bucket: string;

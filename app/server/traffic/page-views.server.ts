@@ -3,7 +3,7 @@ import { isbot } from "isbot";
 import type { Db } from "../db/client.server";
 import { type TrafficBatch, addTraffic } from "../db/traffic.server";
 import { logger } from "../logger.server";
-import { VISITED_COOKIE } from "../visits/visitor-cookie.server";
+import { VISITED_COOKIE } from "../visits/visit-policy.server";
 import { dayOf } from "../visits/visits.server";
 
 /**

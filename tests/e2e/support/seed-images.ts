@@ -4,6 +4,7 @@ import { createDb } from "~/server/db/client.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { LocalStorage } from "~/server/storage/local.server";
+import { createCategoryRow } from "../../factories/categories";
 import { type FixtureName, copyFixture } from "../../setup/images";
 
 type SeedValues = { category: string; name: string; title?: string; caption?: string };
@@ -17,8 +18,7 @@ export async function seedImage(dataDir: string, fixture: FixtureName, values: S
   const db = createDb({ kind: "sqlite", file: path.join(dataDir, "site.db") });
   try {
     await migrateToLatest(db);
-    const now = new Date().toISOString();
-    await db.insertInto("category").values({ name: values.category, createdAt: now, updatedAt: now }).onConflict((oc) => oc.doNothing()).execute();
+    await db.insertInto("category").values(createCategoryRow({ name: values.category })).onConflict((oc) => oc.doNothing()).execute();
     const category = await db.selectFrom("category").select("id").where("name", "=", values.category).executeTakeFirstOrThrow();
     const worker = createImageWorker({ db, storage: new LocalStorage(path.join(dataDir, "uploads")), jobDirectory: path.join(dataDir, "image-jobs") });
     // A stopped worker still makes the first variants of an upload, and starts no background work.

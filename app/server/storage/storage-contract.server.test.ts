@@ -5,22 +5,18 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describeUnless } from "../../../tests/setup/describe-unless";
 import { startS3Server, type TestS3 } from "../../../tests/setup/s3";
 import { LocalStorage } from "./local.server";
+import { readAll } from "./read-all.server";
 import { S3Storage } from "./s3.server";
-import { InvalidKeyError, type Storage, assertValidKey } from "./storage.server";
+import { InvalidKeyError, type Storage, assertValidKey } from "./storage-contract.server";
 
 // The real fs/promises, with readdir watched: which folders LocalStorage reads to list a prefix.
 vi.mock("node:fs/promises", async (importOriginal) => {
   const actual = await importOriginal<typeof fsPromises>();
   return { ...actual, readdir: vi.fn(actual.readdir) };
 });
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
 
 describe("assertValidKey", () => {
   it.each(["images/0190a1b2-c3d4/w640.avif", "profile-pics/1732200000000", "a"])("accepts %s", (key) => {
@@ -36,7 +32,7 @@ describe("assertValidKey", () => {
 
 /** The same behaviour is required of every backend. */
 function storageContract(name: string, make: () => Promise<Storage>, skipReason?: string) {
-  describe.skipIf(skipReason !== undefined)(skipReason ? `${name} (skipped: ${skipReason})` : name, () => {
+  describeUnless(skipReason, name, () => {
     let storage: Storage;
     beforeAll(async () => {
       storage = await make();

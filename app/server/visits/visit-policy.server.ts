@@ -1,5 +1,7 @@
 import { isbot } from "isbot";
 
+/** The visitor counter's policy: which page views count, and the session cookie that marks a browser as counted. */
+
 /** A session cookie (no Max-Age): the browser drops it when the browsing session ends. */
 export const VISITED_COOKIE = "visited";
 
