@@ -1,4 +1,4 @@
-import type { ENQUIRY_STATUSES } from "./schemas/enquiry";
+import type { ENQUIRY_STATUSES } from "./enquiry-form";
 
 export type EnquiryStatusName = (typeof ENQUIRY_STATUSES)[number];
 

@@ -1,4 +1,4 @@
-import { ENQUIRY_LIMITS, PHOTO_ACCEPT } from "~/lib/schemas/enquiry";
+import { ENQUIRY_LIMITS, PHOTO_ACCEPT } from "~/lib/enquiry-form";
 
 export type PickedPhoto = { id: string; file: File; preview: string };
 

@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
-import {
-  ENQUIRY_LIMITS,
-  type EnquiryErrors,
-  type EnquiryValues,
-  OTHER_SERVICE,
-  OTHER_SERVICE_NAME,
-  PHOTO_ACCEPT,
-  parseEnquiryFields,
-} from "~/lib/schemas/enquiry";
+import { ENQUIRY_LIMITS, type EnquiryErrors, type EnquiryValues, OTHER_SERVICE, OTHER_SERVICE_NAME, PHOTO_ACCEPT } from "~/lib/enquiry-form";
 import { type PickedPhoto, PhotoPicker } from "./photo-picker";
 import { type PowHandle, PowWidget } from "./pow-widget";
 import { sendQuote } from "./send-quote";
+
+let schemaRequested = false;
+function loadSchemaEarly() {
+  if (schemaRequested) return;
+  schemaRequested = true;
+  void import("~/lib/schemas/enquiry").catch(() => (schemaRequested = false));
+}
 
 export type QuoteFormProps = {
   services: { id: string; name: string }[];
@@ -87,6 +86,8 @@ export function QuoteForm({ services, values, errors: serverErrors, started: ini
     if (sending) return;
     const body = new FormData(event.currentTarget);
     const fields = Object.fromEntries([...body].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    // The schema (and zod) is not part of the page: it loads when a form is first checked.
+    const { parseEnquiryFields } = await import("~/lib/schemas/enquiry");
     const parsed = parseEnquiryFields(services.map((s) => s.id), fields);
     const next: EnquiryErrors = parsed.ok ? {} : { ...parsed.errors };
     const photoProblem = photoErrors(photos);
@@ -135,6 +136,8 @@ export function QuoteForm({ services, values, errors: serverErrors, started: ini
       encType="multipart/form-data"
       noValidate={enhanced}
       onSubmit={onSubmit}
+      // Fetched while the person types, so checking the form on send does not wait for it.
+      onFocus={loadSchemaEarly}
       className="quote-form"
       aria-describedby={errors.form ? "quote-form-error" : undefined}
     >

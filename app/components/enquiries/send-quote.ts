@@ -1,4 +1,4 @@
-import type { EnquiryErrors, EnquiryValues } from "~/lib/schemas/enquiry";
+import type { EnquiryErrors, EnquiryValues } from "~/lib/enquiry-form";
 
 /** What /contact/quote answers (the server's QuoteOutcome, as JSON). */
 export type QuoteResponse =

@@ -1,28 +1,6 @@
 import { z } from "zod";
+import { ENQUIRY_LIMITS, type EnquiryErrors, OTHER_SERVICE } from "../enquiry-form";
 import { parseUkPostcode } from "../postcode";
-
-/** The quote form's limits, shared by the form (which checks before sending) and the server (which decides). */
-export const ENQUIRY_LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 30,
-  postcode: 10,
-  description: 5000,
-  photos: 6,
-  /** Per photo; a phone photo is 2-8 MB. */
-  photoBytes: 15 * 1024 * 1024,
-  /** All photos of one enquiry together. */
-  photosBytes: 60 * 1024 * 1024,
-} as const;
-
-/** The value of the kind-of-work field for work that is not one of the listed services. */
-export const OTHER_SERVICE = "other";
-export const OTHER_SERVICE_NAME = "Something else";
-
-/** The photo types the form offers; phones that take HEIC convert to JPEG when the page does not list HEIC. */
-export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
-
-export const ENQUIRY_STATUSES = ["new", "replied", "won", "lost", "closed"] as const;
 
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
@@ -92,12 +70,6 @@ export function parseEnquiryFields(
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, data: parsed.data };
   return { ok: false, errors };
 }
-/** Field name to its first message. */
-export type EnquiryErrors = Partial<Record<keyof EnquiryFields | "photos" | "form", string>>;
-/** What the person typed, sent back with the form on any refusal so nothing is lost. */
-export type EnquiryValues = Record<"name" | "email" | "phone" | "postcode" | "service" | "description" | "consent", string>;
-
-export const EMPTY_ENQUIRY_VALUES: EnquiryValues = { name: "", email: "", phone: "", postcode: "", service: "", description: "", consent: "" };
 
 export function firstErrors(issues: readonly z.core.$ZodIssue[]): EnquiryErrors {
   const errors: EnquiryErrors = {};

@@ -1,7 +1,7 @@
 import { Badge } from "react-bootstrap";
 import { Link } from "react-router";
 import { STATUS_LABELS, enquiryTime } from "~/lib/enquiry-status";
-import { ENQUIRY_STATUSES } from "~/lib/schemas/enquiry";
+import { ENQUIRY_STATUSES } from "~/lib/enquiry-form";
 import { requireAdminPage } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { countEnquiriesByStatus, listEnquiries } from "~/server/db/enquiries.server";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { EnquiryPhotos } from "~/components/enquiries/enquiry-photos";
 import { useModal } from "~/components/modal/modal-host";
 import { STATUS_LABELS, enquiryTime } from "~/lib/enquiry-status";
-import { ENQUIRY_STATUSES } from "~/lib/schemas/enquiry";
+import { ENQUIRY_STATUSES } from "~/lib/enquiry-form";
 import { requireAdmin, requireAdminPage } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { getEnquiry, markEnquiryRead, updateEnquiryNotes, updateEnquiryStatus } from "~/server/db/enquiries.server";

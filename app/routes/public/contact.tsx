@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { QuoteForm } from "~/components/enquiries/quote-form";
 import { CopyEmailButton } from "~/components/public/copy-email-button";
 import { Paragraphs } from "~/components/public/paragraphs";
-import { EMPTY_ENQUIRY_VALUES } from "~/lib/schemas/enquiry";
+import { EMPTY_ENQUIRY_VALUES } from "~/lib/enquiry-form";
 import { configPageMeta } from "~/lib/seo";
 import { createFormTimestamp, fallbackQuestion } from "~/server/enquiries/form-guard.server";
 import { handleQuoteRequest } from "~/server/enquiries/quote-request.server";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { ENQUIRY_LIMITS } from "~/lib/schemas/enquiry";
+import { ENQUIRY_LIMITS } from "~/lib/enquiry-form";
 
 /**
  * Reads a quote form's body as a stream, never whole into memory: text fields into strings (at most 32 KB each),

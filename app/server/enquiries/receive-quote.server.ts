@@ -8,8 +8,8 @@ import {
   type EnquiryValues,
   OTHER_SERVICE,
   OTHER_SERVICE_NAME,
-  parseEnquiryFields,
-} from "~/lib/schemas/enquiry";
+} from "~/lib/enquiry-form";
+import { parseEnquiryFields } from "~/lib/schemas/enquiry";
 import { consumeRateLimit } from "../auth/rate-limit.server";
 import type { Db } from "../db/client.server";
 import { type NewEnquiryPhoto, createReference, insertEnquiry } from "../db/enquiries.server";

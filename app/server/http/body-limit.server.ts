@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { ENQUIRY_LIMITS } from "~/lib/schemas/enquiry";
+import { ENQUIRY_LIMITS } from "~/lib/enquiry-form";
 import { QUOTE_BODY_MAX_BYTES } from "../enquiries/quote-body.server";
 
 const QUOTE_PHOTO_MAX_MB = ENQUIRY_LIMITS.photoBytes / 1024 / 1024;
