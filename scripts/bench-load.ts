@@ -91,8 +91,9 @@ try {
     await (await fetch(`${traced.baseURL}${page}`, { headers: { ...HEADERS, cookie } })).text();
     await new Promise((resolve) => setTimeout(resolve, 150));
     const lines = traced.log().slice(start).split("\n");
-    // Not the page's: the background worker's look for unfinished images, the page cache's freshness poll.
-    return lines.filter((line) => line.includes('"msg":"db query"') && !line.includes("leaseOwner") && !line.includes("contentVersion")).length;
+    // Not the page's: the background work (image job claims, the page cache's freshness poll, the page-view counts'
+    // flush, the mail outbox).
+    return lines.filter((line) => line.includes('"msg":"db query"') && !/leaseOwner|contentVersion|trafficDay|pageViewDay|referrerDay|mailOutbox/.test(line)).length;
   };
   for (const page of PAGES.slice(1)) {
     // The first returning view renders the page (and keeps it); the next is sent from the page cache.

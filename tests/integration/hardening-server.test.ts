@@ -258,7 +258,8 @@ describeUnless(skipReason, "the site under hostile requests", () => {
     for (const secret of tokens) expect(log.includes(secret), `token ${secret.slice(0, 8)}… in the log`).toBe(false);
   });
 
-  it("costs one database query for the layout of an anonymous page, and none for a session", async () => {
+  it("costs one database query for the layout of an anonymous page, none once kept, and none for a session", async () => {
+    const BACKGROUND_QUERY = /leaseOwner|contentVersion|trafficDay|pageViewDay|referrerDay|mailOutbox/;
     const queriesFor = async (url: string, cookie: string) => {
       const start = server.log().length;
       const response = await fetch(`${server.baseURL}${url}`, { headers: { cookie, "user-agent": BROWSER } });
@@ -268,14 +269,20 @@ describeUnless(skipReason, "the site under hostile requests", () => {
         .log()
         .slice(start)
         .split("\n")
-        // Not a page's: the image worker's job claims and the page cache's twice-a-second freshness poll.
-        .filter((line) => line.includes('"msg":"db query"') && !line.includes("leaseOwner") && !line.includes("contentVersion")).length;
+        // Not a page's: the background work (image job claims, the page cache's freshness poll, the page-view
+        // counts' flush, the mail outbox), which may fall in the same tenth of a second.
+        .filter((line) => line.includes('"msg":"db query"') && !BACKGROUND_QUERY.test(line)).length;
     };
-    expect(await queriesFor("/contact", "visited=1")).toBe(1);
-    expect(await queriesFor("/", "visited=1")).toBe(2);
+    // A returning visitor: the cookie a first visit got (it holds the number that visitor was shown).
+    const firstVisit = await fetch(`${server.baseURL}/aboutme`, { headers: { "user-agent": BROWSER } });
+    await firstVisit.text();
+    const visited = firstVisit.headers.getSetCookie()[0]!.split(";")[0]!;
+    expect(visited).toMatch(/^visited=\d+$/);
+    expect(await queriesFor("/contact", visited)).toBe(1);
+    expect(await queriesFor("/", visited)).toBe(2);
     // Rendered once, then sent from the page cache.
-    expect(await queriesFor("/contact", "visited=1")).toBe(0);
-    expect(await queriesFor("/", "visited=1")).toBe(0);
+    expect(await queriesFor("/contact", visited)).toBe(0);
+    expect(await queriesFor("/", visited)).toBe(0);
     // A first visit counts itself: the transaction's two writes and its begin and commit, then the categories.
     expect(await queriesFor("/contact", "")).toBeLessThanOrEqual(5);
   });
