@@ -274,10 +274,14 @@ describeUnless(skipReason, "the site under hostile requests", () => {
         .filter((line) => line.includes('"msg":"db query"') && !BACKGROUND_QUERY.test(line)).length;
     };
     // A returning visitor: the cookie a first visit got (it holds the number that visitor was shown).
+    const mark = server.log().length;
     const firstVisit = await fetch(`${server.baseURL}/aboutme`, { headers: { "user-agent": BROWSER } });
     await firstVisit.text();
     const visited = firstVisit.headers.getSetCookie()[0]!.split(";")[0]!;
     expect(visited).toMatch(/^visited=\d+$/);
+    // The page-view counts are written every 5 s in a transaction of their own (its begin and commit name no
+    // table): the measurements below start right after such a write and take well under 5 s.
+    await expect.poll(() => server.log().slice(mark).includes("trafficDay"), { timeout: 10_000, interval: 20 }).toBe(true);
     expect(await queriesFor("/contact", visited)).toBe(1);
     expect(await queriesFor("/", visited)).toBe(2);
     // Rendered once, then sent from the page cache.
