@@ -87,7 +87,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     const pending = flights.get(flightKey);
     if (pending) {
       const page = await pending;
-      return page ? sendPage(req, res, page, false) : render(req, res, toFetchRequest(req, res));
+      return page ? sendPage(req, res, page, false) : render(req, res, request);
     }
     let settle: (page: CachedPage | null) => void = () => {};
     flights.set(flightKey, new Promise((resolve) => (settle = resolve)));
@@ -120,14 +120,20 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     }
   }
 
+  /** The kept page this request may be sent, if any: fresh, showing at least its own number, not a visit to count. */
+  function keptFor(req: express.Request, key: string): CachedPage | undefined {
+    const kept = store?.get(key);
+    if (!kept || !isFresh(kept, Date.now()) || !showsOwnNumber(kept, req)) return undefined;
+    return decideVisit(nodeRequest(req)) === "count" ? undefined : kept;
+  }
+
   const handler: express.RequestHandler = async (req, res, next) => {
     try {
       const key = store ? cacheKey(req) : null;
-      if (key === null) return await render(req, res, toFetchRequest(req, res));
       const request = toFetchRequest(req, res);
-      if (decideVisit(request) === "count") return await render(req, res, request);
-      const kept = store!.get(key);
-      if (kept && isFresh(kept, Date.now()) && showsOwnNumber(kept, req)) return sendPage(req, res, kept, true);
+      if (key === null || decideVisit(request) === "count") return await render(req, res, request);
+      const kept = keptFor(req, key);
+      if (kept) return sendPage(req, res, kept, true);
       // A HEAD renders no body, so it cannot fill the cache.
       if (req.method === "HEAD") return await render(req, res, request);
       await renderShared(req, res, request, key);
@@ -138,10 +144,8 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
 
   const front: express.RequestHandler = (req, res, next) => {
     const key = store ? cacheKey(req) : null;
-    const kept = key === null ? undefined : store!.get(key);
-    if (!kept?.sentHeaders || !isFresh(kept, Date.now()) || !showsOwnNumber(kept, req) || decideVisit(nodeRequest(req)) === "count") {
-      return next();
-    }
+    const kept = key === null ? undefined : keptFor(req, key);
+    if (!kept?.sentHeaders) return next();
     writePage(req, res, kept, kept.sentHeaders, true);
   };
 
