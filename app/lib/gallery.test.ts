@@ -5,7 +5,7 @@ import type { ImageSources } from "./image-url";
 const SOURCES: ImageSources = { sources: [], src: "/media/a/w640.jpg?v=x", srcSet: "", sizes: "100vw", width: 800, height: 600 };
 
 function item(id: string, overrides: Partial<GalleryItem> = {}): GalleryItem {
-  return { id, title: "", caption: "", placeholder: null, sources: SOURCES, ...overrides };
+  return { id, title: "", caption: "", placeholderColor: null, sources: SOURCES, ...overrides };
 }
 
 describe("getGalleryEntry", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_NOT_FOUND, getImageSources, getPlaceholderColour, getPlaceholderDataUrl } from "./image-url";
+import { IMAGE_NOT_FOUND, getImageSources, getPlaceholderColour } from "./image-url";
 import { type ImageVariant, type VariantFormat, type VariantName, parseVariants, planVariantWidths } from "./image-variants";
 
 const ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
@@ -84,13 +84,6 @@ describe("getImageSources", () => {
   it("is null when nothing is stored, for the not-found entry", () => {
     expect(getImageSources({ id: ID, width: 100, height: 100, variants: [] })).toBeNull();
     expect(IMAGE_NOT_FOUND).toMatchObject({ title: "Image not found", caption: "No caption available", url: "/images/not-found.png" });
-  });
-});
-
-describe("getPlaceholderDataUrl", () => {
-  it("turns a thumbhash into a PNG data URL and ignores nonsense", () => {
-    expect(getPlaceholderDataUrl("1QcSHQRnh493V4dIh4eXh1h4kJUI")).toMatch(/^data:image\/png;base64,/);
-    expect(getPlaceholderDataUrl(null)).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { thumbHashToAverageRGBA, thumbHashToDataURL } from "thumbhash";
+import { thumbHashToAverageRGBA } from "thumbhash";
 import {
   FORMAT_CONTENT_TYPES,
   type ImageVariant,
@@ -75,19 +75,9 @@ function decodePlaceholder(placeholder: string): Uint8Array {
   return Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0));
 }
 
-/** A blurred preview from the stored thumbhash, as a data: URL for the background of the image box. */
-export function getPlaceholderDataUrl(placeholder: string | null): string | undefined {
-  if (!placeholder) return undefined;
-  try {
-    return thumbHashToDataURL(decodePlaceholder(placeholder));
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * The thumbhash's average colour as CSS: a few bytes, where the blurred data: URL is about 4 KB, so a page can
- * put it in server-rendered HTML for every card.
+ * The thumbhash's average colour as CSS: a few bytes, where a blurred preview drawn from it is a data: URL of about
+ * 4 KB, so a page can put it in server-rendered HTML for every photo.
  */
 export function getPlaceholderColour(placeholder: string | null): string | undefined {
   if (!placeholder) return undefined;

@@ -8,6 +8,7 @@ import { trackPageErrors } from "./support/page-errors";
 import { waitForHydration } from "./support/public-site";
 import { addImageWithoutFiles, deleteStoredFiles, seedGallery } from "./support/seed-gallery";
 import { testPort } from "../support/ports";
+import { GALLERY_PAGE_SIZE as PAGE } from "~/lib/gallery";
 
 const XSS = "<img src=x onerror=alert(1)>";
 let server: RunningServer;
@@ -25,7 +26,8 @@ test.beforeAll(async () => {
     { name: "hallway", title: "Hallway", caption: "" },
     { name: "html", title: "<b>Bold</b> claim", caption: XSS },
     { name: "lost", title: "Lost photo", caption: "Its files are gone" },
-    { name: "shelves", title: "Shelves", caption: "Oak shelves" },
+    // Larger than a thumbnail, so that its expanded view has a file of its own to wait for.
+    { name: "shelves", title: "Shelves", caption: "Oak shelves", width: 800, height: 600 },
   ]);
   kitchens = seeded.categoryId;
   missingFilesId = seeded.images[4]!.id;
@@ -173,7 +175,7 @@ test("Escape closes, the arrow keys and buttons move, and stepping past the load
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
   await waitForHydration(page);
-  await expect(cards(page, "Plastering")).toHaveCount(24);
+  await expect(cards(page, "Plastering")).toHaveCount(PAGE);
   await page.getByRole("link", { name: "Skimmed wall number 2", exact: true }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toHaveAccessibleName("Wall 2");
@@ -191,17 +193,17 @@ test("Escape closes, the arrow keys and buttons move, and stepping past the load
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("link", { name: "Skimmed wall number 2", exact: true })).toBeFocused();
 
-  // The 24th photo is the last one loaded; the next step loads the next page and shows the 25th.
-  await page.getByRole("link", { name: "Skimmed wall number 24", exact: true }).click();
-  await expect(dialog).toHaveAccessibleName("Wall 24");
-  await expect(dialog).toContainText("Photo 24 of 60");
+  // The last photo of the first page is the last one loaded; the next step loads the next page and shows its first.
+  await page.getByRole("link", { name: `Skimmed wall number ${PAGE}`, exact: true }).click();
+  await expect(dialog).toHaveAccessibleName(`Wall ${PAGE}`);
+  await expect(dialog).toContainText(`Photo ${PAGE} of 60`);
   await page.keyboard.press("ArrowRight");
-  await expect(dialog).toHaveAccessibleName("Wall 25");
-  await expect(dialog).toContainText("Photo 25 of 60");
+  await expect(dialog).toHaveAccessibleName(`Wall ${PAGE + 1}`);
+  await expect(dialog).toContainText(`Photo ${PAGE + 1} of 60`);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // Focus goes to the card of the photo last shown, which the grid now holds.
-  await expect(page.getByRole("link", { name: "Skimmed wall number 25", exact: true })).toBeFocused();
+  await expect(page.getByRole("link", { name: `Skimmed wall number ${PAGE + 1}`, exact: true })).toBeFocused();
   expect(errors).toEqual([]);
 });
 
@@ -243,23 +245,28 @@ test("a long gallery sends a screenful first and loads the rest as the visitor s
   const errors = trackPageErrors(page);
   await page.setViewportSize({ width: 375, height: 740 });
   const html = await (await request.get(`${server.baseURL}/gallery/${plastering}`)).text();
-  expect(html.match(/<li class="col">/g)).toHaveLength(24);
+  expect(html.match(/<li class="col">/g)).toHaveLength(PAGE);
 
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
   await waitForHydration(page);
   await expect(page.getByText("60 photos.")).toBeVisible();
-  await expect(cards(page, "Plastering")).toHaveCount(24);
+  await expect(cards(page, "Plastering")).toHaveCount(PAGE);
   const pages: string[] = [];
   page.on("request", (r) => r.url().includes("/images?after=") && pages.push(r.url()));
   await page.mouse.wheel(0, 20_000);
-  await expect(cards(page, "Plastering")).toHaveCount(48);
+  await expect(cards(page, "Plastering")).toHaveCount(2 * PAGE);
   // The button does the same for a keyboard, and focus moves to the first new photo.
   await page.getByRole("link", { name: "Load more photos" }).press("Enter");
-  await expect(cards(page, "Plastering")).toHaveCount(60);
-  await expect(page.getByRole("link", { name: "Skimmed wall number 49", exact: true })).toBeFocused();
+  await expect(cards(page, "Plastering")).toHaveCount(3 * PAGE);
+  await expect(page.getByRole("link", { name: `Skimmed wall number ${2 * PAGE + 1}`, exact: true })).toBeFocused();
+  // Scrolling on reaches the end of the gallery.
+  await expect(async () => {
+    await page.mouse.wheel(0, 20_000);
+    await expect(cards(page, "Plastering")).toHaveCount(60, { timeout: 1_000 });
+  }).toPass();
   await expect(cardTitles(page, "Plastering").nth(59)).toHaveText("Wall 60");
   await expect(page.getByRole("link", { name: "Load more photos" })).toHaveCount(0);
-  expect(pages).toHaveLength(2);
+  expect(pages).toHaveLength(Math.ceil(60 / PAGE) - 1);
   const titles = await cardTitles(page, "Plastering").allTextContents();
   expect(titles).toEqual(Array.from({ length: 60 }, (_, i) => `Wall ${i + 1}`));
   expect(errors).toEqual([]);
@@ -273,7 +280,7 @@ test("the next page is JSON at /gallery/{id}/images, and refuses a bad address",
   expect(next.status()).toBe(200);
   expect(next.headers()["content-type"]).toContain("application/json");
   const body = (await next.json()) as { items: { title: string; caption: string }[]; nextAfter: string | null };
-  expect(body.items.map((i) => i.title)).toEqual(Array.from({ length: 24 }, (_, i) => `Wall ${i + 25}`));
+  expect(body.items.map((i) => i.title)).toEqual(Array.from({ length: PAGE }, (_, i) => `Wall ${i + PAGE + 1}`));
   expect(body.nextAfter).toMatch(/^[0-9a-f-]{36}$/);
   expect((await request.get(`${server.baseURL}/gallery/${plastering}/images?after=nonsense`)).status()).toBe(400);
   expect((await request.get(`${server.baseURL}/gallery/99999/images`)).status()).toBe(404);
@@ -283,16 +290,21 @@ test("without JavaScript, 'Load more photos' is a link to the next page", async 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
-  await expect(cards(page, "Plastering")).toHaveCount(24);
+  await expect(cards(page, "Plastering")).toHaveCount(PAGE);
   // A photo is a link to itself at its largest size.
   await expect(page.getByRole("link", { name: "Skimmed wall number 1", exact: true })).toHaveAttribute("href", /^\/media\/[0-9a-f-]{36}\/w\d+\.(jpg|webp)\?v=/);
   await page.getByRole("link", { name: "Load more photos" }).click();
   await expect(page).toHaveURL(new RegExp(`/gallery/${plastering}\\?after=`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Plastering");
-  await expect(cardTitles(page, "Plastering").first()).toHaveText("Wall 25");
-  await expect(cards(page, "Plastering")).toHaveCount(24);
-  await page.getByRole("link", { name: "Load more photos" }).click();
-  await expect(cards(page, "Plastering")).toHaveCount(12);
+  await expect(cardTitles(page, "Plastering").first()).toHaveText(`Wall ${PAGE + 1}`);
+  await expect(cards(page, "Plastering")).toHaveCount(PAGE);
+  // On to the last page, which has no link further.
+  const lastPage = Math.ceil(60 / PAGE);
+  for (let n = 3; n <= lastPage; n++) {
+    await page.getByRole("link", { name: "Load more photos" }).click();
+    await expect(cardTitles(page, "Plastering").first()).toHaveText(`Wall ${(n - 1) * PAGE + 1}`);
+  }
+  await expect(cards(page, "Plastering")).toHaveCount(60 - (lastPage - 1) * PAGE);
   await expect(page.getByRole("link", { name: "Load more photos" })).toHaveCount(0);
   await page.getByRole("link", { name: "Back to the first photos" }).click();
   await expect(cardTitles(page, "Plastering").first()).toHaveText("Wall 1");
@@ -304,7 +316,7 @@ test("'Loading Images' shows while the next photos load and while the navbar swi
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.baseURL}/gallery/${plastering}`);
   await waitForHydration(page);
-  await expect(cards(page, "Plastering")).toHaveCount(24);
+  await expect(cards(page, "Plastering")).toHaveCount(PAGE);
 
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -318,7 +330,7 @@ test("'Loading Images' shows while the next photos load and while the navbar swi
   await expect(loading).toBeVisible();
   await expect(loading.locator(".loading-images-spinner")).toHaveCSS("width", "150px");
   release();
-  await expect(cards(page, "Plastering")).toHaveCount(48);
+  await expect(cards(page, "Plastering")).toHaveCount(2 * PAGE);
   await expect(loading).toHaveCount(0);
   await page.unroute((url) => url.pathname.endsWith("/images"), hold);
 
@@ -397,8 +409,8 @@ test("no layout shift: every picture box has its size before any photo arrives",
     expect(p.height).toBeGreaterThan(150);
     expect(Math.abs(p.height - (p.width * 3) / 4)).toBeLessThan(1.5);
   }
-  // The placeholder shows in the box while the photo is held back.
-  await expect(page.locator(".gallery-card picture").first()).toHaveCSS("background-image", /^url\("data:image\/png/);
+  // The photo's average colour fills the box while the photo is held back.
+  await expect(page.locator(".gallery-card picture").first()).toHaveCSS("background-color", /^rgb\(\d+, \d+, \d+\)$/);
 
   releasing = true;
   for (const route of held) await route.continue();
@@ -407,6 +419,22 @@ test("no layout shift: every picture box has its size before any photo arrives",
     .toBe(true);
   expect(await measure()).toEqual(before);
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+});
+
+test("the expanded view shows the card's thumbnail, already loaded, until its large photo arrives", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Only the thumbnails get through.
+  await page.route("**/media/**", (route) => (/\/w320\./.test(route.request().url()) ? route.continue() : undefined));
+  await page.goto(`${server.baseURL}/gallery/${kitchens}`);
+  await waitForHydration(page);
+  const opener = page.getByRole("link", { name: "Oak shelves" });
+  await expect.poll(() => opener.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const thumbnail = await opener.locator("img").evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(thumbnail).toMatch(/\/w320\./);
+  await opener.click();
+  const picture = page.getByRole("dialog", { name: "Shelves" }).locator("picture");
+  await expect(picture).toHaveCSS("background-image", `url("${thumbnail}")`);
+  await expect(picture.locator("img")).toHaveJSProperty("naturalWidth", 0);
 });
 
 test("two columns of thumbnails on a phone, four on a desktop", async ({ page }) => {

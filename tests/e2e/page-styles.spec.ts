@@ -5,7 +5,8 @@ import { trackPageErrors } from "./support/page-errors";
 import { fakeUploadedPhotos, seedGallery, waitForHydration } from "./support/public-site";
 
 // A visitor without a session gets only the rules their page can use inlined, and the whole stylesheet linked after
-// the content (app/server/http/anonymous-document.server.ts). Nothing may change when that stylesheet arrives.
+// the content for the scripts, which make the link live once the page has painted
+// (app/server/http/anonymous-document.server.ts). Nothing may change when that stylesheet arrives.
 // A site of its own, with a gallery, so the other specs' sites stay without photos.
 
 const PORT = testPort("e2e/page-styles");
@@ -58,12 +59,23 @@ async function computedStyles(page: Page): Promise<Map<string, string>> {
   return new Map(entries);
 }
 
-/** The page with JavaScript off (nothing but the stylesheet can change it), with or without its linked stylesheets. */
+/**
+ * The page with JavaScript off (nothing but the stylesheet can change it), with or without its linked stylesheets.
+ * Without JavaScript the links stay inert; "linked" makes them live in the HTML, as the scripts' loader would.
+ */
 async function styles(browser: Browser, url: string, width: number, colorScheme: "light" | "dark", linked: boolean) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 }, colorScheme });
   // A visit already counted, so that both loads show the same visitor number.
   await context.addCookies([{ name: "visited", value: "1", url }]);
-  if (!linked) await context.route(STYLESHEET, (route) => route.abort());
+  if (linked) {
+    await context.route(url, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replaceAll('rel="x-deferred-stylesheet"', 'rel="stylesheet"');
+      await route.fulfill({ response, body });
+    });
+  } else {
+    await context.route(STYLESHEET, (route) => route.abort());
+  }
   const page = await context.newPage();
   const stylesheets: string[] = [];
   page.on("requestfinished", (request) => {
@@ -98,9 +110,22 @@ for (const [width, colorScheme] of [
   });
 }
 
+test("without JavaScript the page never fetches the whole stylesheet: its inlined rules are all it needs", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on("request", (request) => STYLESHEET.test(request.url()) && requested.push(request.url()));
+  for (const url of ["/", "/contact", galleryPath]) {
+    await page.goto(baseURL + url, { waitUntil: "load" });
+    await expect(page.locator('link[rel="x-deferred-stylesheet"]').first()).toBeAttached();
+  }
+  expect(requested).toEqual([]);
+  await context.close();
+});
+
 test("the whole stylesheet is an immutable, precompressed asset; signed-in pages still inline all of it", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const href = /<link rel="stylesheet" href="(\/assets\/site-styles-[\w-]+\.css)"/.exec(html)?.[1];
+  const href = /<link rel="x-deferred-stylesheet" href="(\/assets\/site-styles-[\w-]+\.css)"/.exec(html)?.[1];
   expect(href).toBeDefined();
   const css = await request.get(href!, { headers: { "Accept-Encoding": "br" } });
   expect(css.headers()["content-encoding"]).toBe("br");
@@ -115,9 +140,21 @@ test("the whole stylesheet is an immutable, precompressed asset; signed-in pages
   expect(signedIn).not.toContain(href!);
 });
 
-test("with scripts, hydration waits for the linked stylesheet and is clean, and the next page has every style", async ({ page }) => {
+test("with scripts, the stylesheet loads with them after the first paint, hydration waits for it, and the next page has every style", async ({ page }) => {
   const errors = trackPageErrors(page);
   await fakeUploadedPhotos(page.context());
+  // When the module script that starts hydration ran: it sets this global first.
+  await page.addInitScript(() => {
+    let modules: unknown;
+    Object.defineProperty(window, "__reactRouterRouteModules", {
+      configurable: true,
+      get: () => modules,
+      set: (value) => {
+        modules = value;
+        (window as unknown as { modulesRanAt: number }).modulesRanAt = performance.now();
+      },
+    });
+  });
   await page.route(STYLESHEET, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue().catch(() => {});
@@ -127,16 +164,22 @@ test("with scripts, hydration waits for the linked stylesheet and is clean, and 
   await expect(page.locator(".site-navbar")).toHaveCSS("position", "sticky");
   await expect(page.getByRole("button", { name: /colours$/ })).toBeDisabled();
   await waitForHydration(page);
-  // The page's scripts were not even requested before the stylesheet had arrived.
+  // The scripts were fetched while the stylesheet was on its way, but the page only started once it had arrived.
   const timing = await page.evaluate(() => {
     const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const stylesheet = resources.find((r) => r.name.includes("/assets/site-styles-"))!;
     return {
-      stylesheet: resources.find((r) => r.name.includes("/assets/site-styles-"))!.responseEnd,
+      stylesheetStart: stylesheet.startTime,
+      stylesheetEnd: stylesheet.responseEnd,
       firstScript: Math.min(...resources.filter((r) => /\/assets\/.+\.js$/.test(r.name)).map((r) => r.startTime)),
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+      modulesRanAt: (window as unknown as { modulesRanAt: number }).modulesRanAt,
     };
   });
-  expect(timing.stylesheet).toBeGreaterThan(1000);
-  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.stylesheet);
+  expect(timing.stylesheetStart).toBeGreaterThanOrEqual(timing.firstPaint);
+  expect(timing.stylesheetEnd).toBeGreaterThan(timing.stylesheetStart + 1000);
+  expect(timing.firstScript).toBeLessThan(timing.stylesheetEnd);
+  expect(timing.modulesRanAt).toBeGreaterThanOrEqual(timing.stylesheetEnd);
 
   // The contact form's components were on no rule of the home page: the form components' stylesheet, which React
   // adds for the contact page, must come after the site's, as in a signed-in page's head.

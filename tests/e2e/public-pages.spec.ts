@@ -66,7 +66,7 @@ test("the page's styles are inlined once, the rest linked after the content, and
 
 test("pages outside the public set get the extra stylesheet from the server", async ({ request }) => {
   const html = await (await request.get("/no-such-page")).text();
-  expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/bootstrap-extras-[^"]+\.css"/);
+  expect(html).toMatch(/<link rel="(?:x-deferred-)?stylesheet" href="\/assets\/bootstrap-extras-[^"]+\.css"/);
   expect(await (await request.get("/services")).text()).not.toContain("bootstrap-extras");
 });
 

@@ -7,8 +7,7 @@ import { getNextPageHref, useGalleryPages } from "./use-gallery-pages";
 
 /**
  * Cards loaded at once rather than lazily: the first two rows of a phone's two columns. Further cards in a wider
- * first screen are lazy but in view, so the browser fetches them as soon as it has laid the page out; those below
- * are not even laid out until they come near (gallery.css), which keeps the first load of a 24-photo page small.
+ * first screen are lazy but in view, so the browser fetches them as soon as it has laid the page out.
  */
 const EAGER_CARDS = 4;
 

@@ -1,10 +1,12 @@
-import { useCallback, useMemo, useState } from "react";
-import { type ImageSources, getPlaceholderColour, getPlaceholderDataUrl } from "~/lib/image-url";
-import { useHydrated } from "~/components/use-hydrated";
+import { useCallback, useState } from "react";
+import type { ImageSources } from "~/lib/image-url";
 
 export type GalleryPictureProps = {
   sources: ImageSources;
-  placeholder: string | null;
+  /** The photo's average colour, filling the box until the photo arrives. */
+  placeholderColor: string | null;
+  /** A smaller copy the browser already holds (the card's thumbnail), shown stretched over the colour meanwhile. */
+  preview?: string;
   alt: string;
   /** The <img>'s sizes: how wide the picture is drawn at each screen width. */
   sizes: string;
@@ -17,18 +19,15 @@ export type GalleryPictureProps = {
 
 /**
  * A stored photo as a <picture> (AVIF and WebP sources, JPEG or WebP fallback) with width and height, so the
- * box is sized before any byte arrives. Until the photo loads, the box shows its thumbhash: the average colour in
- * the server's HTML, and the blurred preview once hydrated (a data: URL is about 4 KB, too heavy to send for
- * every card). A missing file calls onFailed, and so does one that failed before hydration attached the handler.
+ * box is sized before any byte arrives. Until the photo loads, the box shows its average colour, or a smaller copy
+ * already loaded. A missing file calls onFailed, and so does one that failed before hydration attached the handler.
  */
-export function GalleryPicture({ sources, placeholder, alt, sizes, className, title, eager, fetchPriority, onFailed }: GalleryPictureProps) {
+export function GalleryPicture({ sources, placeholderColor, preview, alt, sizes, className, title, eager, fetchPriority, onFailed }: GalleryPictureProps) {
   const [loaded, setLoaded] = useState(false);
-  const hydrated = useHydrated();
-  const background = useMemo(() => {
-    const colour = getPlaceholderColour(placeholder);
-    const preview = hydrated ? getPlaceholderDataUrl(placeholder) : undefined;
-    return { backgroundColor: colour, backgroundImage: preview ? `url("${preview}")` : undefined };
-  }, [placeholder, hydrated]);
+  const background =
+    loaded || (!placeholderColor && !preview)
+      ? undefined
+      : { backgroundColor: placeholderColor ?? undefined, backgroundImage: preview ? `url("${preview}")` : undefined };
 
   const settledBeforeHydration = useCallback(
     (img: HTMLImageElement | null) => {
@@ -40,7 +39,7 @@ export function GalleryPicture({ sources, placeholder, alt, sizes, className, ti
   );
 
   return (
-    <picture className={`gallery-picture${className ? ` ${className}` : ""}`} style={loaded ? undefined : background}>
+    <picture className={`gallery-picture${className ? ` ${className}` : ""}`} style={background}>
       {sources.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
       ))}

@@ -10,6 +10,12 @@ export function getCardButtonId(imageId: string): string {
   return `gallery-photo-${imageId}`;
 }
 
+/** The file the card of this photo has already shown (whichever format and width the browser chose), if it has. */
+export function getShownThumbnail(imageId: string): string | undefined {
+  const img = document.getElementById(getCardButtonId(imageId))?.querySelector("img");
+  return img?.complete && img.naturalWidth > 0 ? img.currentSrc : undefined;
+}
+
 type Props = {
   item: GalleryItem;
   index: number;
@@ -43,7 +49,7 @@ export const ImageCard = memo(function ImageCard({ item, index, failed, category
         >
           <GalleryEntryPicture
             entry={entry}
-            placeholder={item.placeholder}
+            placeholderColor={item.placeholderColor}
             sizes={CARD_SIZES}
             title="Click on image to expand"
             eager={eager}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { type GalleryItem, type LightboxDirection, getGalleryEntry } from "~/lib/gallery";
 import { GalleryEntryPicture } from "./gallery-entry-picture";
+import { getShownThumbnail } from "./image-card";
 import { LoadingImages } from "./loading-images";
 import { useSwipe } from "./use-swipe";
 
@@ -96,7 +97,9 @@ export function Lightbox({ item, index, position, show, waiting, failed, canStep
                     <GalleryEntryPicture
                       key={item.id}
                       entry={entry}
-                      placeholder={item.placeholder}
+                      placeholderColor={item.placeholderColor}
+                      // The card's thumbnail, already loaded, stands in until the large file arrives.
+                      preview={getShownThumbnail(item.id)}
                       sizes="100vw"
                       eager
                       onFailed={() => onFailed(item.id)}

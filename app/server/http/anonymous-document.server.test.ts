@@ -34,18 +34,25 @@ const page = ({ extras = false, main = true } = {}) =>
     "</body></html>",
   ].join("");
 
-const link = (href: string) => `<link rel="stylesheet" href="${href}" data-precedence="site"/>`;
+const link = (href: string, rel = "stylesheet") => `<link rel="${rel}" href="${href}" data-precedence="site"/>`;
+const deferredLink = (href: string) => link(href, "x-deferred-stylesheet");
 
 describe("the page a visitor without a session gets", () => {
   it("inlines the rules the page can use", () => {
     expect(finishAnonymousDocument(page(), "N1")).toContain('<style data-precedence="site" data-href="site-styles">body{margin:0}.site-main{flex:1}</style>');
   });
 
-  it("links the whole stylesheet after the page's content and before the scripts that follow it", () => {
+  it("links the whole stylesheet after the page's content, inert until the scripts' loader makes it live", () => {
     const html = finishAnonymousDocument(page(), "N1");
-    expect(html).toContain(`</footer>${link(SITE_STYLESHEET_HREF)}<script nonce="N1">window.__reactRouterContext`);
-    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
+    expect(html).toContain(`</footer>${deferredLink(SITE_STYLESHEET_HREF)}<script nonce="N1">window.__reactRouterContext`);
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html.indexOf(deferredLink(SITE_STYLESHEET_HREF))).toBeLessThan(html.indexOf("(function(){var done"));
     expect(html).not.toContain(PAGE_STYLES_PLACEHOLDER);
+  });
+
+  it("links it live when the page has no scripts to wait for it", () => {
+    const html = finishAnonymousDocument(page().replace(/<script nonce="N1" type="module"[^]*?<\/script>/, ""), "N1");
+    expect(html).toContain(`</footer>${link(SITE_STYLESHEET_HREF)}<script nonce="N1">window.__reactRouterContext`);
   });
 
   it("defers the scripts as every page does", () => {
@@ -57,10 +64,10 @@ describe("the page a visitor without a session gets", () => {
     expect(html.slice(0, html.indexOf("</head>"))).not.toContain("stylesheet");
     // One choice over both, so that the site's custom properties the components read are kept.
     expect(html).toContain(">:root{--bs-danger:red}body{margin:0}.site-main{flex:1}.form-control{display:block;color:var(--bs-danger)}</style>");
-    expect(html).toContain(`</footer>${link(SITE_STYLESHEET_HREF)}${link(EXTRAS_STYLESHEET_HREF)}<script`);
+    expect(html).toContain(`</footer>${deferredLink(SITE_STYLESHEET_HREF)}${deferredLink(EXTRAS_STYLESHEET_HREF)}<script`);
   });
 
-  it("puts the links at the end of a body without a main element", () => {
+  it("puts the links at the end of a body without a main element, live since the loader is before them", () => {
     expect(finishAnonymousDocument(page({ main: false }), "N1")).toMatch(new RegExp(`${link(SITE_STYLESHEET_HREF).replace(/[.?*+()[\]]/g, "\\$&")}</body>`));
   });
 

@@ -5,32 +5,37 @@ import {
   siteAndExtrasCriticalCss,
   siteCriticalCss,
 } from "~/server/styles/site-styles.server";
-import { deferScriptsInHtml } from "./defer-scripts.server";
+import { DEFERRED_MODULE_TYPE, DEFERRED_STYLESHEET_REL, deferScriptsInHtml } from "./defer-scripts.server";
 
 /** What the inlined stylesheet holds until the whole document is known (entry.server renders it in its place). */
 export const PAGE_STYLES_PLACEHOLDER = "/*page-styles*/";
 
-const linkTag = (href: string) => `<link rel="stylesheet" href="${href}" data-precedence="site"/>`;
+const linkTag = (href: string, rel = "stylesheet") => `<link rel="${rel}" href="${href}" data-precedence="site"/>`;
 
 /**
  * Finishes the page a visitor without a session gets, once React has rendered all of it: the scripts wait for the
  * first paint (defer-scripts.server), the head inlines only the rules this page's HTML can use instead of the
- * whole stylesheet, and the whole stylesheet is linked after the page's content, where it does not hold up the
- * first paint and comes from the browser's cache on every later page.
+ * whole stylesheet, and the whole stylesheet is linked after the page's content for the scripts alone.
  *
- * Nothing changes when the linked sheet arrives: the inlined rules are a subset of it, in its own order, and
- * every rule left out needs a class, id or element that is not on the page (see stylesheet-index.server). The links
- * sit before the page's scripts, which a pending stylesheet holds back, so hydration, and whatever React draws
- * after it (a dialog, the next page), always has every style. They carry `data-precedence="site"` so that a
- * stylesheet React adds later (the form components, on a client-side visit to the contact page) goes after them,
- * as in the head of a signed-in page; and a page that links the form components has their link moved down here
- * and their share inlined too, so the cascade's order is the signed-in page's: the site's rules, then those.
+ * The page's HTML needs nothing more than the inlined rules, with or without JavaScript: they are a subset of the
+ * stylesheet, in its own order, and every rule left out needs a class, id or element that is not on the page (see
+ * stylesheet-index.server). What does need the rest is what React draws after hydration (a dialog, the next page).
+ * So the links are inert, like the preloads: the loader makes them live after the first paint, and inserts the
+ * module script only once they have loaded. On a slow phone the stylesheet no longer competes with the first
+ * photos; without JavaScript it is never fetched, and afterwards it comes from the browser's cache. (A page whose
+ * scripts could not be deferred gets plain links, which then hold its scripts back as a pending stylesheet does.)
+ * They carry `data-precedence="site"` so that a stylesheet React adds later (the form components, on a client-side
+ * visit to the contact page) goes after them, as in the head of a signed-in page; and a page that links the form
+ * components has their link moved down here and their share inlined too, so the cascade's order is the signed-in
+ * page's: the site's rules, then those.
  */
 export function finishAnonymousDocument(html: string, nonce: string): string {
   let out = deferScriptsInHtml(html, nonce);
   if (!out.includes(PAGE_STYLES_PLACEHOLDER)) return out;
   let styles = siteCriticalCss;
-  let links = linkTag(SITE_STYLESHEET_HREF);
+  // Placed before the loader (below), the links can wait for it; without it they must be live.
+  const rel = out.includes(DEFERRED_MODULE_TYPE) ? DEFERRED_STYLESHEET_REL : "stylesheet";
+  let links = linkTag(SITE_STYLESHEET_HREF, rel);
 
   const head = out.slice(0, out.indexOf("</head>"));
   if (head.includes(`"${EXTRAS_STYLESHEET_HREF}"`)) {
@@ -42,7 +47,7 @@ export function finishAnonymousDocument(html: string, nonce: string): string {
       out = out.slice(0, extrasAt) + out.slice(extrasAt + extras.length);
       styles = siteAndExtrasCriticalCss;
     }
-    links += extras;
+    links += linkTag(EXTRAS_STYLESHEET_HREF, rel);
   }
 
   const css = styles.forPage(listPageTokens(out));
@@ -54,5 +59,7 @@ export function finishAnonymousDocument(html: string, nonce: string): string {
   let at = main >= 0 ? out.indexOf("<script", main) : -1;
   if (at < 0) at = out.lastIndexOf("</body>");
   if (at < 0) at = out.length;
+  // After the loader, deferred links would be missed if it ran while the page was still being read (a hidden tab).
+  if (rel !== "stylesheet" && at > out.indexOf(DEFERRED_MODULE_TYPE)) links = links.replaceAll(`rel="${rel}"`, 'rel="stylesheet"');
   return out.slice(0, at) + links + out.slice(at);
 }

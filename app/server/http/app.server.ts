@@ -4,6 +4,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import zlib from "node:zlib";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getBackupSource } from "../backup/backup-source.server";
@@ -74,7 +75,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     }),
   );
 
-  app.use(compression());
+  // Brotli quality 5 rather than the package's 4: on a 120 KB gallery page 15 KB instead of 17 KB, for the same
+  // 1.3 ms (kept pages are compressed once, at 11, in page-cache.server).
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
 
   // Page views for the dashboard, counted on every response that passes, kept pages included.
   const traffic = createTrafficRecorder(getDb(), { ownHosts: [new URL(env.publicUrl).hostname.toLowerCase()] });

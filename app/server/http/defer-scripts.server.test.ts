@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFERRED_MODULE_TYPE,
   DEFERRED_PRELOAD_REL,
+  DEFERRED_STYLESHEET_REL,
   deferScriptsInHtml,
   deferScriptsTransform,
 } from "./defer-scripts.server";
@@ -65,19 +66,21 @@ describe("deferring the page's scripts until the first paint", () => {
     }
   });
 
-  it("the loader restores the scripts after the first contentful paint", async () => {
+  it("the loader restores the scripts after the first contentful paint, once the deferred stylesheet has loaded", async () => {
     // Run the loader against a minimal fake document to check what it does, not just that it is there.
     const html = deferScriptsInHtml(PAGE, "N1");
     const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(html)?.[1];
     expect(loader).toBeDefined();
     const links = [{ rel: DEFERRED_PRELOAD_REL }, { rel: DEFERRED_PRELOAD_REL }];
+    const listeners = new Map<string, () => void>();
+    const sheet = { rel: DEFERRED_STYLESHEET_REL, addEventListener: (type: string, fn: () => void) => listeners.set(type, fn) };
     const inert = { nonce: "N1", textContent: "import('/x.js')", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
     let observed: ((list: { getEntriesByName(n: string): unknown[] }) => void) | undefined;
     const timers: (() => void)[] = [];
     const document = {
       visibilityState: "visible",
-      querySelectorAll: () => links,
-      querySelector: () => inert,
+      querySelectorAll: (selector: string) => (selector.includes(DEFERRED_STYLESHEET_REL) ? [sheet] : selector.includes(DEFERRED_PRELOAD_REL) ? links : []),
+      querySelector: (selector: string) => (selector.includes(DEFERRED_MODULE_TYPE) ? inert : null),
       createElement: () => ({ type: "", nonce: "", textContent: "" }),
     };
     class PerformanceObserver {
@@ -85,21 +88,48 @@ describe("deferring the page's scripts until the first paint", () => {
       observe(options: unknown) { expect(options).toEqual({ type: "paint", buffered: true }); }
     }
     const setTimeout = (fn: () => void) => timers.push(fn);
+    const settle = () => new Promise((resolve) => globalThis.setTimeout(resolve, 0));
     new Function("document", "PerformanceObserver", "setTimeout", loader!)(document, PerformanceObserver, setTimeout);
 
     // Before the paint: only the safety timer is waiting, nothing was touched.
     expect(timers).toHaveLength(1);
     expect(links.every((l) => l.rel === DEFERRED_PRELOAD_REL)).toBe(true);
+    expect(sheet.rel).toBe(DEFERRED_STYLESHEET_REL);
     // A paint with no content yet (the background) is not enough.
     observed!({ getEntriesByName: (n) => (n === "first-paint" ? [{}] : []) });
     expect(links.every((l) => l.rel === DEFERRED_PRELOAD_REL)).toBe(true);
     expect(inert.replacedBy).toBeNull();
     observed!({ getEntriesByName: (n) => (n === "first-contentful-paint" ? [{}] : []) });
+    // The modules and the stylesheet are fetched together; the page starts once the stylesheet is there.
     expect(links.every((l) => l.rel === "modulepreload")).toBe(true);
+    expect(sheet.rel).toBe("stylesheet");
+    await settle();
+    expect(inert.replacedBy).toBeNull();
+    listeners.get("load")!();
+    await settle();
     expect(inert.replacedBy).toEqual({ type: "module", nonce: "N1", textContent: "import('/x.js')" });
     // The safety timer firing later does not start the page twice.
     inert.replacedBy = null;
     timers[0]!();
+    await settle();
     expect(inert.replacedBy).toBeNull();
+  });
+
+  it("a stylesheet that fails to load does not keep the page from starting", async () => {
+    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))![1]!;
+    const listeners = new Map<string, () => void>();
+    const sheet = { rel: DEFERRED_STYLESHEET_REL, addEventListener: (type: string, fn: () => void) => listeners.set(type, fn) };
+    const inert = { nonce: "N1", textContent: "", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
+    const document = {
+      visibilityState: "hidden", // starts at once
+      querySelectorAll: (selector: string) => (selector.includes(DEFERRED_STYLESHEET_REL) ? [sheet] : []),
+      querySelector: () => inert,
+      createElement: () => ({ type: "", nonce: "", textContent: "" }),
+    };
+    new Function("document", "PerformanceObserver", "setTimeout", loader)(document, class {}, () => {});
+    expect(sheet.rel).toBe("stylesheet");
+    listeners.get("error")!();
+    await new Promise((resolve) => globalThis.setTimeout(resolve, 0));
+    expect(inert.replacedBy).not.toBeNull();
   });
 });

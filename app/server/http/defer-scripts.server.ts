@@ -18,6 +18,11 @@ import { StringDecoder } from "node:string_decoder";
  */
 export const DEFERRED_PRELOAD_REL = "x-deferred-modulepreload";
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+/**
+ * A stylesheet only the scripts need (anonymous-document.server): made live with the preloads, and the module script
+ * waits for it, so hydration and what React draws after it have every rule.
+ */
+export const DEFERRED_STYLESHEET_REL = "x-deferred-stylesheet";
 
 const PRELOAD_LINK = /<link rel="modulepreload" /g;
 const MODULE_SCRIPT_OPEN = /<script( nonce="[^"]*")? type="module" async="">/;
@@ -27,10 +32,11 @@ const SCRIPT_CLOSE = "</script>";
  * The loader: starts the page's modules when the paint observer reports the first contentful paint (its callback
  * runs after that frame) or when the `fallbackMs` timer fires, whichever comes first; `go` runs once. The timer is
  * always set, but the paint observer needs none, so a page whose clock is faked or paused (tests, slow timers in a
- * background tab) still hydrates.
+ * background tab) still hydrates. Deferred stylesheets load alongside the modules, and the module script is only
+ * inserted once each has loaded or failed.
  */
 function loaderSource(fallbackMs: number): string {
-  return `(function(){var done=0;function go(){if(done)return;done=1;var d=document;d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)}if(document.visibilityState==="hidden")return go();setTimeout(go,${fallbackMs});try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true})}catch(e){go()}})()`;
+  return `(function(){var done=0;function go(){if(done)return;done=1;var d=document,w=[];d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('link[rel="${DEFERRED_STYLESHEET_REL}"]').forEach(function(l){w.push(new Promise(function(r){l.addEventListener("load",r);l.addEventListener("error",r)}));l.rel="stylesheet"});var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;Promise.all(w).then(function(){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})}if(document.visibilityState==="hidden")return go();setTimeout(go,${fallbackMs});try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true})}catch(e){go()}})()`;
 }
 
 /**

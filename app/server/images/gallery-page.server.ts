@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GALLERY_PAGE_SIZE, type GalleryItem, type GalleryPage } from "~/lib/gallery";
-import { getImageSources, getVariantUrl } from "~/lib/image-url";
+import { getImageSources, getPlaceholderColour, getVariantUrl } from "~/lib/image-url";
 import { type ImageVariant, type VariantName, parseVariants } from "~/lib/image-variants";
 import { getCategory } from "../db/categories.server";
 import type { Db } from "../db/client.server";
@@ -28,7 +28,7 @@ export type ShareImage = { url: string; width: number; height: number };
 
 function toGalleryItem(row: GalleryImage): GalleryItem {
   const sources = getImageSources({ id: row.id, width: row.width, height: row.height, variants: parseVariants(row.variants) });
-  return { id: row.id, title: row.title, caption: row.caption, placeholder: row.placeholder, sources };
+  return { id: row.id, title: row.title, caption: row.caption, placeholderColor: getPlaceholderColour(row.placeholder) ?? null, sources };
 }
 
 // Sizes in order of preference for a preview card; JPEG before WebP within a size.
