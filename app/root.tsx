@@ -85,6 +85,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <SiteStyles />
         <Links />
+        {/*
+          No first paint before the whole header is parsed. The page arrives in pieces (Chromium hands the parser
+          about 30 KB at a time, and the header ends after the inlined styles); painted half-way through the
+          navbar, its links would appear one by one and the right-aligned list move left as it grew.
+        */}
+        <link rel="expect" href="#main" {...{ blocking: "render" }} />
       </head>
       <body>
         <a className="visually-hidden-focusable skip-link" href="#main">

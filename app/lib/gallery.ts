@@ -1,4 +1,5 @@
-import { IMAGE_NOT_FOUND, type ImageSources } from "./image-url";
+import { IMAGE_NOT_FOUND } from "./image-not-found";
+import type { ImageSources } from "./image-url";
 
 /**
  * Photos per request: three rows at desktop width (four columns), about a screenful, and two screens on a phone.

@@ -7,14 +7,7 @@ import {
   planVariantWidths,
 } from "./image-variants";
 
-/** The spec's fallback entry, shown in place of an image whose files cannot be found. */
-export const IMAGE_NOT_FOUND = {
-  imageId: "default",
-  title: "Image not found",
-  caption: "No caption available",
-  url: "/images/not-found.png",
-  error: true,
-} as const;
+export { IMAGE_NOT_FOUND } from "./image-not-found";
 
 export type DisplayableImage = {
   id: string;

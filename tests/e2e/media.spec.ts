@@ -34,6 +34,10 @@ test("a GPS-tagged photo taken sideways is served upright, with no metadata, cac
   expect(response.headers()["content-type"]).toBe("image/jpeg");
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(response.headers()["cross-origin-resource-policy"]).toBe("same-origin");
+  // A photo is not a page: none of the page headers (CSP, framing, referrer), sent again with every photo.
+  expect(response.headers()["content-security-policy"]).toBeUndefined();
+  expect(response.headers()["x-frame-options"]).toBeUndefined();
   const metadata = await sharp(await response.body()).metadata();
   expect(metadata.exif).toBeUndefined();
   expect(metadata.icc).toBeUndefined();

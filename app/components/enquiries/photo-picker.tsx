@@ -1,4 +1,8 @@
+import { Suspense, lazy } from "react";
 import { ENQUIRY_LIMITS, PHOTO_ACCEPT } from "~/lib/enquiry-form";
+import { loadQuoteExtras } from "./load-quote-extras";
+
+const PhotoList = lazy(() => loadQuoteExtras().then((extras) => ({ default: extras.PhotoList })));
 
 export type PickedPhoto = { id: string; file: File; preview: string };
 
@@ -12,8 +16,6 @@ type Props = {
   error?: string;
   disabled: boolean;
 };
-
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The photo field: previews, a remove button and a progress bar per photo once the page is interactive. */
 export function PhotoPicker({ enhanced, photos, onChange, progress, error, disabled }: Props) {
@@ -58,37 +60,10 @@ export function PhotoPicker({ enhanced, photos, onChange, progress, error, disab
         {error}
       </div>
       {enhanced && photos.length > 0 ? (
-        <ul className="quote-photo-list" aria-label="Chosen photos">
-          {photos.map((photo, index) => (
-            <li key={photo.id} className="quote-photo">
-              <img src={photo.preview} alt="" width={96} height={72} />
-              <div className="quote-photo-text">
-                <span className="text-break">{photo.file.name}</span>
-                <span className="text-body-secondary small">{megabytes(photo.file.size)}</span>
-                {progress ? (
-                  <div
-                    className="progress"
-                    role="progressbar"
-                    aria-label={`Sending ${photo.file.name}`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={Math.round((progress[index] ?? 0) * 100)}
-                  >
-                    <div className="progress-bar" style={{ width: `${Math.round((progress[index] ?? 0) * 100)}%` }} />
-                  </div>
-                ) : null}
-              </div>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary"
-                disabled={disabled}
-                onClick={() => remove(photo)}
-              >
-                Remove<span className="visually-hidden"> {photo.file.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        // Drawn by the form's extras, which load on its first focus: by the time photos are chosen they are here.
+        <Suspense fallback={null}>
+          <PhotoList photos={photos} progress={progress} disabled={disabled} onRemove={remove} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
+import { loadQuoteExtras } from "./load-quote-extras";
 
 /** What the quote form needs from the proof-of-work widget. */
 export type PowHandle = {
@@ -25,20 +26,6 @@ declare module "react" {
   }
 }
 
-// The widget's CSP-friendly build: no inline workers or styles; the worker is a file of its own under /assets.
-async function loadAltcha(): Promise<void> {
-  const [, , worker] = await Promise.all([
-    import("altcha/external"),
-    import("altcha/altcha.css"),
-    import("altcha/workers/pbkdf2?worker"),
-  ]);
-  const registry = (globalThis as unknown as { $altcha?: { algorithms: Map<string, () => Worker> } }).$altcha;
-  registry?.algorithms.set("PBKDF2/SHA-256", () => new worker.default());
-  await customElements.whenDefined("altcha-widget");
-  // The upgraded widget sets itself up when it is next rendered.
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-}
-
 /**
  * ALTCHA's proof of work, only with JavaScript (without it the form asks a question instead). Its script (about a
  * third of the page's JavaScript again) is not part of the page: it loads when the person first turns to the form
@@ -53,13 +40,15 @@ export function PowWidget({ handleRef, onUnavailable }: { handleRef: React.RefOb
   const loading = useRef<Promise<boolean> | null>(null);
 
   const load = useCallback(() => {
-    loading.current ??= loadAltcha().then(
-      () => true,
-      () => {
-        onUnavailable();
-        return false;
-      },
-    );
+    loading.current ??= loadQuoteExtras()
+      .then((extras) => extras.loadAltcha())
+      .then(
+        () => true,
+        () => {
+          onUnavailable();
+          return false;
+        },
+      );
     return loading.current;
   }, [onUnavailable]);
 

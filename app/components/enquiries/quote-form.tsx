@@ -1,16 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
-import { ENQUIRY_LIMITS, type EnquiryErrors, type EnquiryValues, OTHER_SERVICE, OTHER_SERVICE_NAME, PHOTO_ACCEPT } from "~/lib/enquiry-form";
+import { ENQUIRY_LIMITS, type EnquiryErrors, type EnquiryValues, OTHER_SERVICE, OTHER_SERVICE_NAME } from "~/lib/enquiry-form";
 import { type PickedPhoto, PhotoPicker } from "./photo-picker";
 import { type PowHandle, PowWidget } from "./pow-widget";
-import { sendQuote } from "./send-quote";
+import { loadQuoteExtras } from "./load-quote-extras";
 
-let schemaRequested = false;
-function loadSchemaEarly() {
-  if (schemaRequested) return;
-  schemaRequested = true;
-  void import("~/lib/schemas/enquiry").catch(() => (schemaRequested = false));
+// Fetched while the person types (on the form's first focus), so a send seldom waits for the checks.
+function loadExtrasEarly() {
+  loadQuoteExtras().catch(() => {});
 }
 
 export type QuoteFormProps = {
@@ -24,27 +22,6 @@ export type QuoteFormProps = {
 };
 
 const FIELD_ORDER = ["name", "email", "phone", "postcode", "service", "description", "photos", "consent"] as const;
-
-function photoErrors(photos: PickedPhoto[]): string | undefined {
-  const accepted = PHOTO_ACCEPT.split(",");
-  const wrong = photos.find((p) => !accepted.includes(p.file.type));
-  if (wrong) return `"${wrong.file.name}" is not a JPEG, PNG, WebP, AVIF or GIF photo. Please remove it or send a JPEG copy.`;
-  const large = photos.find((p) => p.file.size > ENQUIRY_LIMITS.photoBytes);
-  if (large) return `"${large.file.name}" is larger than 15 MB. Please remove it or send a smaller copy.`;
-  if (photos.length > ENQUIRY_LIMITS.photos) return `Please send at most ${ENQUIRY_LIMITS.photos} photos.`;
-  if (photos.reduce((sum, p) => sum + p.file.size, 0) > ENQUIRY_LIMITS.photosBytes) return "The photos come to more than 60 MB together. Please remove some.";
-  return undefined;
-}
-
-/** How far each photo has got, from the bytes sent so far: the photos are the end of the body, in order. */
-function photoProgress(photos: PickedPhoto[], loaded: number, total: number): number[] {
-  let offset = total - photos.reduce((sum, p) => sum + p.file.size, 0);
-  return photos.map((p) => {
-    const done = Math.min(1, Math.max(0, (loaded - offset) / Math.max(1, p.file.size)));
-    offset += p.file.size;
-    return done;
-  });
-}
 
 /**
  * The quote request form. Without JavaScript it is a plain multipart post to /contact, which answers with the page
@@ -86,12 +63,13 @@ export function QuoteForm({ services, values, errors: serverErrors, started: ini
     if (sending) return;
     const body = new FormData(event.currentTarget);
     const fields = Object.fromEntries([...body].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-    // The schema (and zod) is not part of the page: it loads when a form is first checked.
-    const { parseEnquiryFields } = await import("~/lib/schemas/enquiry");
-    const parsed = parseEnquiryFields(services.map((s) => s.id), fields);
-    const next: EnquiryErrors = parsed.ok ? {} : { ...parsed.errors };
-    const photoProblem = photoErrors(photos);
-    if (photoProblem) next.photos = photoProblem;
+    let submit: Awaited<ReturnType<typeof loadQuoteExtras>>;
+    try {
+      submit = await loadQuoteExtras();
+    } catch {
+      return showErrors({ form: "The form could not get ready to send. Please check your signal and send again; nothing you typed is lost." });
+    }
+    const next = submit.checkQuote(services.map((s) => s.id), fields, photos);
     if (Object.keys(next).length > 0) return showErrors(next);
 
     setSending(true);
@@ -103,7 +81,7 @@ export function QuoteForm({ services, values, errors: serverErrors, started: ini
       }
       for (const photo of photos) body.append("photos", photo.file, photo.file.name);
       setProgress(photos.map(() => 0));
-      const result = await sendQuote(body, (loaded, total) => setProgress(photoProgress(photos, loaded, total)));
+      const result = await submit.sendQuote(body, (loaded, total) => setProgress(submit.photoProgress(photos, loaded, total)));
       if (result.ok) {
         navigate(`/contact/thanks?ref=${encodeURIComponent(result.reference)}`);
         return;
@@ -137,7 +115,7 @@ export function QuoteForm({ services, values, errors: serverErrors, started: ini
       noValidate={enhanced}
       onSubmit={onSubmit}
       // Fetched while the person types, so checking the form on send does not wait for it.
-      onFocus={loadSchemaEarly}
+      onFocus={loadExtrasEarly}
       className="quote-form"
       aria-describedby={errors.form ? "quote-form-error" : undefined}
     >

@@ -1,5 +1,5 @@
 import { type GalleryEntry } from "~/lib/gallery";
-import { IMAGE_NOT_FOUND } from "~/lib/image-url";
+import { IMAGE_NOT_FOUND } from "~/lib/image-not-found";
 import { GalleryPicture, type GalleryPictureProps } from "./gallery-picture";
 
 // The size of public/images/not-found.png, so the fallback reserves its space like any photo.

@@ -53,7 +53,7 @@ export function GalleryPicture({ sources, placeholderColor, preview, alt, sizes,
         alt={alt}
         title={title}
         loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        decoding={eager ? undefined : "async"}
         fetchPriority={fetchPriority}
         draggable={false}
         onLoad={() => setLoaded(true)}

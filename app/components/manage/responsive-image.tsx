@@ -1,5 +1,5 @@
 import type { ImageSources } from "~/lib/image-url";
-import { IMAGE_NOT_FOUND } from "~/lib/image-url";
+import { IMAGE_NOT_FOUND } from "~/lib/image-not-found";
 
 type Props = { sources: ImageSources | null; alt: string; width?: number; height?: number; cover?: boolean; className?: string };
 
