@@ -87,6 +87,19 @@ test("with JavaScript: a quote with two photos shows previews and field messages
   expect(errors).toEqual([]);
 });
 
+test("the proof of work appears in the place kept for it: nothing below it moves while the person types", async ({ page }) => {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  const send = page.getByRole("button", { name: "Send my enquiry" });
+  const sendTop = () => send.evaluate((button) => button.getBoundingClientRect().top + window.scrollY);
+  const before = await sendTop();
+  await expect(page.locator("altcha-widget")).toHaveJSProperty("offsetHeight", 0);
+  await page.getByLabel("Your name").fill("Sam");
+  // Its script loaded, and it drew itself (and started solving).
+  await expect.poll(() => page.locator("altcha-widget").evaluate((widget) => (widget as HTMLElement).offsetHeight)).toBeGreaterThan(30);
+  expect(await sendTop()).toBe(before);
+});
+
 test("the admin sees it in the inbox with its photos, without GPS, a phone link and notes; visitors cannot fetch the photos", async ({ page, browser }) => {
   await page.context().clearCookies();
   const { signIn } = await import("./support/accounts");

@@ -293,6 +293,8 @@ export function QuoteForm({ services, values, errors: serverErrors, started: ini
       </div>
 
       {enhanced && !powUnavailable ? <PowWidget handleRef={pow} onUnavailable={onPowUnavailable} /> : null}
+      {/* The widget's place, kept from the first paint (public.css), so the send button stays where it is. */}
+      {!enhanced ? <div className="quote-pow mb-3" aria-hidden="true" /> : null}
       {enhanced && powUnavailable ? <FallbackQuestion question={questionText} /> : null}
       {/* Without JavaScript the proof of work cannot run; a question a person can answer stands in for it. */}
       {!enhanced ? (
