@@ -255,6 +255,14 @@ test("with the scripts held back 5 s, clicks right after the first paint already
   // Once the scripts arrive the page takes over what is open: the section's own title.
   await expect(services).toHaveTitle(site.services.find((s) => s.id === "joinery")!.title, { timeout: HOLD_MS * 3 });
   await expectOpen(disclosure(services.locator("main"), "Joinery"));
+  // A menu opened before the scripts arrive stays open when they take over (they close menus on navigation only).
+  const home = await wide.newPage();
+  await openAtFirstPaint(home, "/");
+  await disclosure(nav(home), "Galleries").click();
+  await expectNoScriptsYet(home);
+  await expect(home.getByRole("button", { name: /colours$/ })).toBeEnabled({ timeout: HOLD_MS * 3 });
+  await expectOpen(disclosure(nav(home), "Galleries"));
+  await expect(home.getByRole("link", { name: "Kitchens", exact: true })).toBeVisible();
   await wide.close();
 
   // The desktop menu, the /ha answers, a form's answer and the signed-in pages, axe-clean in both colour schemes.

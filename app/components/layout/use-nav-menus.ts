@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 export const SITE_MENU_ID = "site-menu";
@@ -34,8 +34,15 @@ function moveFocus(details: HTMLDetailsElement, key: string) {
  * closes the dropdowns and the phone menu, as does widening the window past md, where the menu is the navbar.
  */
 export function useNavMenus() {
-  const { pathname, search, hash } = useLocation();
-  useEffect(() => closeAll(), [pathname, search, hash]);
+  // Only a navigation after this one closes them: a menu a visitor opened before the scripts arrived stays open
+  // when they take over (an effect on the location alone would also run, and close it, at hydration).
+  const { key } = useLocation();
+  const shown = useRef(key);
+  useEffect(() => {
+    if (shown.current === key) return;
+    shown.current = key;
+    closeAll();
+  }, [key]);
 
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
