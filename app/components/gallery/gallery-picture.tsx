@@ -53,6 +53,8 @@ export function GalleryPicture({ sources, placeholderColor, preview, alt, sizes,
         alt={alt}
         title={title}
         loading={eager ? "eager" : "lazy"}
+        // The first screen's photos decode as the browser sees fit, so the largest paint is not put off to a later
+        // frame; the rest decode off the main thread.
         decoding={eager ? undefined : "async"}
         fetchPriority={fetchPriority}
         draggable={false}

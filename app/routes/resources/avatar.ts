@@ -11,7 +11,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "image/webp",
       "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
       ...(object.size !== undefined ? { "Content-Length": String(object.size) } : {}),
     },
   });

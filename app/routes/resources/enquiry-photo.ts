@@ -27,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!photo) return notFound();
   const object = await (await getStorage()).get(enquiryPhotoKey(photo.enquiryId, photo.id, size));
   if (!object) return notFound();
-  const headers = new Headers({ "Content-Type": TYPES[size], "Cache-Control": "private, max-age=3600", "X-Content-Type-Options": "nosniff" });
+  const headers = new Headers({ "Content-Type": TYPES[size], "Cache-Control": "private, max-age=3600" });
   if (object.size !== undefined) headers.set("Content-Length", String(object.size));
   return new Response(toResponseBody(request, object), { status: 200, headers });
 }

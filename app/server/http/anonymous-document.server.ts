@@ -33,9 +33,7 @@ export function finishAnonymousDocument(html: string, nonce: string): string {
   let out = deferScriptsInHtml(html, nonce);
   if (!out.includes(PAGE_STYLES_PLACEHOLDER)) return out;
   let styles = siteCriticalCss;
-  // Placed before the loader (below), the links can wait for it; without it they must be live.
-  const rel = out.includes(DEFERRED_MODULE_TYPE) ? DEFERRED_STYLESHEET_REL : "stylesheet";
-  let links = linkTag(SITE_STYLESHEET_HREF, rel);
+  const linked = [SITE_STYLESHEET_HREF];
 
   const head = out.slice(0, out.indexOf("</head>"));
   if (head.includes(`"${EXTRAS_STYLESHEET_HREF}"`)) {
@@ -47,7 +45,7 @@ export function finishAnonymousDocument(html: string, nonce: string): string {
       out = out.slice(0, extrasAt) + out.slice(extrasAt + extras.length);
       styles = siteAndExtrasCriticalCss;
     }
-    links += linkTag(EXTRAS_STYLESHEET_HREF, rel);
+    linked.push(EXTRAS_STYLESHEET_HREF);
   }
 
   const css = styles.forPage(listPageTokens(out));
@@ -59,7 +57,9 @@ export function finishAnonymousDocument(html: string, nonce: string): string {
   let at = main >= 0 ? out.indexOf("<script", main) : -1;
   if (at < 0) at = out.lastIndexOf("</body>");
   if (at < 0) at = out.length;
-  // After the loader, deferred links would be missed if it ran while the page was still being read (a hidden tab).
-  if (rel !== "stylesheet" && at > out.indexOf(DEFERRED_MODULE_TYPE)) links = links.replaceAll(`rel="${rel}"`, 'rel="stylesheet"');
-  return out.slice(0, at) + links + out.slice(at);
+  // Inert only where the loader that makes them live comes after them: a page without it, or links placed after it
+  // (which it would miss if it ran while the page was still being read, in a hidden tab), get live links.
+  const loaderAt = out.indexOf(DEFERRED_MODULE_TYPE);
+  const rel = loaderAt >= 0 && at < loaderAt ? DEFERRED_STYLESHEET_REL : "stylesheet";
+  return out.slice(0, at) + linked.map((href) => linkTag(href, rel)).join("") + out.slice(at);
 }

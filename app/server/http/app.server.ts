@@ -30,8 +30,8 @@ import { redactUrl } from "./redact-url.server";
 import { responseCookies } from "./response-cookies.server";
 import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
 
-/** Gallery photos and avatars (routes/resources/image.ts and avatar.ts). */
-const IMAGE_FILE_PATH = /^\/(media|avatars)\/[^/]+\/?[^/]*$/;
+/** Gallery photos, /media/{imageId}/{variant}, and avatars, /avatars/{file} (routes/resources/image.ts and avatar.ts). */
+const IMAGE_FILE_PATH = /^\/(?:media\/[^/]+\/[^/]+|avatars\/[^/]+)$/;
 
 export type AppOptions = {
   /** Development passes Vite's live build; production imports the bundled one. */

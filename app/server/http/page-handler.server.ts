@@ -217,7 +217,7 @@ function isShareable(response: Response): boolean {
  * Brotli whenever the browser takes it, then gzip. Not `req.acceptsEncodings`, which picks the browser's first
  * listed among equals: Chromium sends "gzip, deflate, br, zstd" and was sent the gzip copy, half as large again.
  */
-export function pickEncoding(req: Pick<express.Request, "acceptsEncodings">): Encoding {
+function pickEncoding(req: express.Request): Encoding {
   if (req.acceptsEncodings("br") === "br") return "br";
   return req.acceptsEncodings("gzip") === "gzip" ? "gzip" : "identity";
 }

@@ -37,7 +37,7 @@ function notFound(): Response {
 /**
  * Streams a stored variant. Only variants recorded on an existing image are served, so orphaned files and
  * half-made work stay invisible. The Content-Type comes from the variant's format, never from the file;
- * X-Content-Type-Options: nosniff comes with every response of the app (helmet), so it is not repeated here.
+ * X-Content-Type-Options: nosniff comes with every response of the app (app.server.ts), so it is not repeated here.
  */
 export async function serveImageVariant(
   db: Db,
