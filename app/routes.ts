@@ -41,6 +41,7 @@ export default [
   route("contact", "routes/public/contact.tsx"),
   route("contact/quote", "routes/resources/quote.ts"),
   route("contact/challenge", "routes/resources/quote-challenge.ts"),
+  route("contact/browser-check.css", "routes/resources/quote-browser.ts"),
   route("contact/thanks", "routes/public/quote-sent.tsx"),
   route("privacy", "routes/public/privacy.tsx"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

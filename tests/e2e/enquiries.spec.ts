@@ -199,4 +199,27 @@ test.describe("without JavaScript", () => {
     // Only Quick Quinn's enquiry was mailed.
     await expect.poll(() => smtp.messages.slice(before).filter((m) => m.to.includes(OWNER)).map((m) => m.text.includes("Quick Quinn"))).toEqual([true]);
   });
+
+  test("two people sending from one kept copy of /contact both get through", async ({ browser }) => {
+    // Returning visitors (each has been to the home page), so both are sent the one kept copy of /contact.
+    const people = await Promise.all([browser.newContext({ javaScriptEnabled: false }), browser.newContext({ javaScriptEnabled: false })]);
+    const pages = await Promise.all(people.map((context) => context.newPage()));
+    for (const page of pages) await page.goto("/");
+    const stamps: string[] = [];
+    for (const page of pages) {
+      await page.goto("/contact");
+      stamps.push((await page.locator("input[name=started]").getAttribute("value")) ?? "");
+    }
+    expect(stamps[1]).toBe(stamps[0]);
+    for (const [i, page] of pages.entries()) {
+      await fillQuote(page, `Kept Copy ${i + 1}`);
+      await answerQuestion(page);
+    }
+    await pages[0]!.waitForTimeout(3_000);
+    for (const page of pages) {
+      await page.getByRole("button", { name: "Send my enquiry" }).click();
+      await expect(page).toHaveURL(/\/contact\/thanks\?ref=Q-/);
+    }
+    await Promise.all(people.map((context) => context.close()));
+  });
 });

@@ -9,7 +9,7 @@ import {
   isAdminRole,
   promoteIfFirstAdmin,
 } from "~/server/auth/admin-role.server";
-import { consumeRateLimit } from "~/server/auth/rate-limit.server";
+import { AUTH_LIMITS, allowAuthAttempt, consumeRateLimit, deleteExpiredRateLimits } from "~/server/auth/rate-limit.server";
 import { type Db, createDb } from "~/server/db/client.server";
 import type { RosterJob, RosterMessage } from "../setup/admin-roster-worker";
 import { describeEachDialect } from "../setup/databases";
@@ -186,6 +186,68 @@ await describeEachDialect("account rules", (test) => {
     // Concurrent attempts are all counted.
     const burst = await Promise.all(Array.from({ length: 10 }, () => consumeRateLimit(test.db, "signUp:ip:10.0.0.3", limit, t0)));
     expect(burst.filter(Boolean)).toHaveLength(3);
+  });
+
+  describe("nobody who knows the owner's e-mail address can lock him out", () => {
+    const owner = "owner@lockout.test";
+    const attempt = (client: string, email: string | undefined = owner, action: "signIn" | "reset" = "signIn", now = t0) =>
+      allowAuthAttempt(test.db, action, client, email, now);
+    const t0 = 1_900_000_000_000;
+    beforeEach(async () => {
+      await test.db.deleteFrom("requestLimit").execute();
+    });
+
+    it("a stranger's wrong passwords refuse the stranger, not the owner's own client", async () => {
+      const stranger = [];
+      for (let i = 0; i < 15; i++) stranger.push((await attempt("203.0.113.9")).allowed);
+      expect(stranger.filter(Boolean)).toHaveLength(AUTH_LIMITS.signIn.accountClient.max);
+      expect(stranger.at(-1)).toBe(false);
+      expect((await attempt("198.51.100.7")).allowed).toBe(true);
+    });
+
+    it("over the account's own limit (many addresses guessing), a client that has not been failing still gets its tries", async () => {
+      const { account, accountBusyAllowance } = AUTH_LIMITS.signIn;
+      // Guessing spread over many addresses, three tries each: the account's limit is passed.
+      for (let i = 0; i < Math.ceil(account.max / 3) + 5; i++) for (let j = 0; j < 3; j++) await attempt(`2001:db8:${i.toString(16)}::/64`);
+      // A new client gets its first few tries, and no more while the account is this busy.
+      const results = [];
+      for (let i = 0; i < accountBusyAllowance + 1; i++) results.push((await attempt("198.51.100.7")).allowed);
+      expect(results).toEqual([...Array<boolean>(accountBusyAllowance).fill(true), false]);
+      // The owner's own client, signing in with the right password (each try given back), is never refused.
+      for (let i = 0; i < 20; i++) {
+        const own = await attempt("192.0.2.1");
+        expect(own.allowed).toBe(true);
+        await own.release();
+      }
+    });
+
+    it("a right password is given back: signing in often never adds up to a refusal", async () => {
+      for (let i = 0; i < AUTH_LIMITS.signIn.client.max + 5; i++) {
+        const own = await attempt("192.0.2.2");
+        expect(own.allowed).toBe(true);
+        await own.release();
+      }
+    });
+
+    it("a stranger asking for the owner's reset e-mail cannot stop the owner's own request", async () => {
+      for (let i = 0; i < 20; i++) await attempt(`203.0.113.${i}`, owner, "reset");
+      for (let i = 0; i < 5; i++) await attempt("203.0.113.200", owner, "reset");
+      expect((await attempt("192.0.2.3", owner, "reset")).allowed).toBe(true);
+      // The stranger's own client is refused.
+      expect((await attempt("203.0.113.200", owner, "reset")).allowed).toBe(false);
+    });
+  });
+
+  it("expired rate-limit rows are deleted; rows of a window still running stay", async () => {
+    await test.db.deleteFrom("requestLimit").execute();
+    const now = 2_000_000_000_000;
+    await consumeRateLimit(test.db, "signIn:ip:old", { windowSeconds: 900, max: 3 }, now - 25 * 3600 * 1000);
+    await consumeRateLimit(test.db, "enquiry:site", { windowSeconds: 3600, max: 3 }, now - 3000 * 1000);
+    expect(await deleteExpiredRateLimits(test.db, now)).toBe(1);
+    expect((await test.db.selectFrom("requestLimit").select("key").execute()).map((r) => r.key)).toEqual(["enquiry:site"]);
+    // Every limit's window is shorter than what the sweep keeps.
+    const windows = Object.values(AUTH_LIMITS).flatMap((l) => [l.client, l.accountClient, l.account].map((w) => w.windowSeconds));
+    expect(Math.max(...windows, 3600)).toBeLessThanOrEqual(24 * 3600);
   });
 
   it("rate limits outlast Better Auth's clean-up of its own table", async () => {

@@ -81,7 +81,10 @@ await describeEachDialect("quote requests through the server", options, (databas
     expect(owner.text).toMatch(/\/manage\/enquiries\/[0-9a-f-]{36}/);
     const customer = await smtp.waitFor((m) => m.to.includes("jo@customer.test"));
     expect(customer.subject).toContain(reference);
-    expect(customer.text).toContain("The back bedroom ceiling needs skimming");
+    // Nothing typed is repeated to whatever address was given; a reply goes to the business's own address.
+    expect(customer.text).not.toContain("The back bedroom ceiling needs skimming");
+    expect(customer.text).not.toContain("Jo Bloggs");
+    expect(customer.raw).toMatch(/^Reply-To: mark@nenevalley-building\.co\.uk\r?$/m);
   });
 
   it("the admin inbox lists it as unread; its photos are served to the admin without GPS", async () => {
@@ -165,10 +168,11 @@ await describeEachDialect("quote requests through the server", options, (databas
   }, 90_000);
 });
 
-// Two spam layers that need the database, through the real server as a browser without JavaScript posts: a proof
-// of work sent twice, and the limit on enquiries from everyone together (ENQUIRY_LIMIT_SITE), each address
-// sending once or twice, well under its own limit. Refused, the page comes back with everything typed in it.
-describeUnless(buildMissingReason(), "spam layers through the server: a replayed proof of work and the site-wide limit", () => {
+// Spam layers that need the database, through the real server as a browser without JavaScript posts: a proof of
+// work sent twice, the question of a kept page answered from two browsers, and the limit on enquiries from everyone
+// together (ENQUIRY_LIMIT_SITE), each address sending once or twice, well under its own limit. Refused, the page
+// comes back with everything typed in it.
+describeUnless(buildMissingReason(), "spam layers through the server: a replayed proof of work, the kept page's question and the site-wide limit", () => {
   let server: RunningServer;
   // Behind a proxy on this machine (TRUST_PROXY=loopback), each post comes from its own address.
   const from = (n: number) => ({ "x-forwarded-for": `203.0.113.${n}` });
@@ -183,7 +187,7 @@ describeUnless(buildMissingReason(), "spam layers through the server: a replayed
   }
 
   beforeAll(async () => {
-    server = await startIsolatedServer(ports[2]!, { ENQUIRY_LIMIT_SITE: "3", ENQUIRY_LIMIT_PER_IP: "50" });
+    server = await startIsolatedServer(ports[2]!, { ENQUIRY_LIMIT_SITE: "5", ENQUIRY_LIMIT_PER_IP: "50" });
   }, 60_000);
   afterAll(async () => server?.stop());
 
@@ -208,10 +212,50 @@ describeUnless(buildMissingReason(), "spam layers through the server: a replayed
     expect(await enquiryNames()).toEqual(["Rory Replay"]);
   });
 
-  it("over the site-wide limit a new sender is refused with the form kept, whatever their own count", async () => {
-    // Three an hour from everyone together; two have come (the enquiry and its replay), from two addresses.
-    const third = quoteFields({ ...(await startQuote(new HttpClient(server.baseURL))), name: "Tam Third", email: "tam@customer.test" });
-    const fourth = quoteFields({
+  it("without JavaScript, two browsers answering the question of one kept copy of /contact are both accepted", async () => {
+    // Returning visitors (the visited cookie), so /contact is sent from the page cache: one copy for both.
+    const browsers = [new HttpClient(server.baseURL), new HttpClient(server.baseURL)];
+    for (const browser of browsers) await browser.get("/");
+    const pages: string[] = [];
+    for (const browser of browsers) pages.push(await (await browser.get("/contact")).text());
+    const started = /name="started" value="([^"]+)"/.exec(pages[0]!)?.[1] ?? "";
+    expect(/name="started" value="([^"]+)"/.exec(pages[1]!)?.[1]).toBe(started);
+    // The page links the stylesheet only for browsers without JavaScript; it gives each its own value.
+    expect(pages[0]).toMatch(/<noscript>[\s\S]*?<link rel="stylesheet" href="\/contact\/browser-check\.css"\/?>[\s\S]*?<\/noscript>/);
+    for (const browser of browsers) {
+      const check = await browser.get("/contact/browser-check.css");
+      expect(check.status).toBe(200);
+      expect(check.headers.get("cache-control")).toBe("no-store");
+      expect(browser.cookieHeader).toContain("quote_browser=");
+    }
+    expect(browsers[0]!.cookieHeader).not.toBe(browsers[1]!.cookieHeader);
+    const question = /A quick check that you are a person: (?:<!-- -->)?What is (\w+) plus (\w+)\?/.exec(pages[0]!);
+    const words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+    const answer = String(words.indexOf(question![1]!) + words.indexOf(question![2]!));
+    await waitToSend();
+    for (const [i, browser] of browsers.entries()) {
+      const fields = quoteFields({ started, check: answer, name: `Browser ${i + 1}`, website: "" });
+      const sent = await postQuote(server.baseURL, fields, [], { ...from(10 + i), cookie: browser.cookieHeader });
+      expect(sent.status, `browser ${i + 1}`).toBe(302);
+    }
+    // The first browser sending its answer again is refused.
+    const again = await postQuote(server.baseURL, quoteFields({ started, check: answer, name: "Browser 1" }), [], { ...from(12), cookie: browsers[0]!.cookieHeader });
+    expect(again.status).toBe(400);
+    expect(alertIn(await again.text())).toContain("This form was already sent once");
+    expect(await enquiryNames()).toEqual(["Rory Replay", "Browser 1", "Browser 2"]);
+  });
+
+  it("posts that never passed the proof of work do not count towards the site-wide limit; over it a new sender is refused with the form kept", async () => {
+    // Five an hour from everyone together; three have come (the replay did not count).
+    const page = await (await new HttpClient(server.baseURL).get("/contact")).text();
+    const unsolved = quoteFields({ started: /name="started" value="([^"]+)"/.exec(page)![1]!, name: "Empty Bot" });
+    for (let i = 0; i < 12; i++) {
+      const refusedPost = await postQuote(server.baseURL, i % 3 === 0 ? {} : unsolved, [], from(100 + i));
+      expect(refusedPost.status).toBe(400);
+    }
+    const fourth = quoteFields({ ...(await startQuote(new HttpClient(server.baseURL))), name: "Tam Fourth", email: "tam@customer.test" });
+    const fifth = quoteFields({ ...(await startQuote(new HttpClient(server.baseURL))), name: "Uma Fifth", email: "uma@customer.test" });
+    const sixth = quoteFields({
       ...(await startQuote(new HttpClient(server.baseURL))),
       name: "Sasha Site",
       email: "",
@@ -221,14 +265,15 @@ describeUnless(buildMissingReason(), "spam layers through the server: a replayed
       description: "Skim two walls in the lounge.",
     });
     await waitToSend();
-    expect((await postQuote(server.baseURL, third, [], from(3))).status).toBe(302);
+    expect((await postQuote(server.baseURL, fourth, [], from(3))).status).toBe(302);
+    expect((await postQuote(server.baseURL, fifth, [], from(4))).status).toBe(302);
 
-    const refused = await postQuote(server.baseURL, fourth, ["landscape.jpg"], from(4));
+    const refused = await postQuote(server.baseURL, sixth, ["landscape.jpg"], from(5));
     expect(refused.status).toBe(429);
     const html = await refused.text();
     expect(alertIn(html)).toContain("A lot of enquiries are arriving just now. Please wait a few minutes and send again");
-    expect(readQuoteForm(html)).toEqual(typedFields(fourth));
-    expect(await enquiryNames()).toEqual(["Rory Replay", "Tam Third"]);
+    expect(readQuoteForm(html)).toEqual(typedFields(sixth));
+    expect(await enquiryNames()).toEqual(["Rory Replay", "Browser 1", "Browser 2", "Tam Fourth", "Uma Fifth"]);
   });
 });
 

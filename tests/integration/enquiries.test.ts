@@ -3,12 +3,14 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { Db } from "~/server/db/client.server";
 import { getEnquiry, listEnquiries, updateEnquiryStatus } from "~/server/db/enquiries.server";
 import { enquiryPhotoKey } from "~/server/enquiries/enquiry-photos.server";
 import { sweepEnquiries } from "~/server/enquiries/enquiry-jobs.server";
-import { createFormTimestamp, fallbackQuestion } from "~/server/enquiries/form-guard.server";
+import { BROWSER_COOKIE, createBrowserToken, createFormTimestamp, fallbackQuestion } from "~/server/enquiries/form-guard.server";
+import { decodeQueue } from "~/server/images/decode-queue.server";
+import { getSiteConfig } from "~/server/site-config.server";
 import { createPowChallenge } from "~/server/enquiries/proof-of-work.server";
 import { type QuoteOutcome, receiveQuote } from "~/server/enquiries/receive-quote.server";
 import { createMailer } from "~/server/mail/mail.server";
@@ -32,9 +34,15 @@ const s3 = await startS3Server();
 let ipCounter = 0;
 const nextIp = () => `192.0.2.${++ipCounter}`;
 
-async function post(db: Db, storage: Storage, fields: Record<string, string>, photos: Parameters<typeof quoteBody>[1] = [], ip = nextIp()) {
-  const request = new Request("http://site.test/contact/quote", { method: "POST", body: await quoteBody(fields, photos) });
+async function post(db: Db, storage: Storage, fields: Record<string, string>, photos: Parameters<typeof quoteBody>[1] = [], ip = nextIp(), headers: Record<string, string> = {}) {
+  const request = new Request("http://site.test/contact/quote", { method: "POST", body: await quoteBody(fields, photos), headers });
   return receiveQuote(request, { db, storage, ip });
+}
+
+/** Sets the count of enquiries from everyone together in the current hour (ENQUIRY_LIMIT_SITE is 60 here). */
+async function setSiteCount(db: Db, count: number) {
+  await db.deleteFrom("requestLimit").where("key", "=", "enquiry:site").execute();
+  await db.insertInto("requestLimit").values({ key: "enquiry:site", count, windowStart: Date.now() }).execute();
 }
 
 /** A form rendered ten seconds ago, with a solved proof of work. */
@@ -82,6 +90,93 @@ await describeEachDialect((kind) => `enquiries with ${useS3(kind) ? "S3" : "a lo
       ["enquiry-owner", "owner@trade.test", "pending"],
       ["enquiry-customer", "jo@customer.test", "pending"],
     ]);
+  });
+
+  it("the acknowledgement to the customer relays nothing typed: the reference and what happens next, replies going to the business", async () => {
+    const outcome = await post(test.db, storage, await goodFields({ name: "Visit https://spam.example now", description: "Cheap pills at https://spam.example, best prices, click here today." }));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    const mail = await test.db.selectFrom("mailOutbox").select(["kind", "replyTo", "subject", "text"]).where("enquiryId", "=", outcome.enquiryId).execute();
+    const customer = mail.find((m) => m.kind === "enquiry-customer")!;
+    expect(customer.replyTo).toBe(getSiteConfig().business.email);
+    expect(customer.subject).toContain(outcome.reference);
+    expect(customer.text).toContain(outcome.reference);
+    expect(customer.text).toMatch(/reply within two working days/);
+    expect(`${customer.subject}\n${customer.text}`).not.toContain("spam.example");
+    expect(customer.text).not.toMatch(/pe1 1aa|Kind of work|Description|Name:/i);
+    // The owner's notification still has it all, and replies to it go to the customer.
+    const owner = mail.find((m) => m.kind === "enquiry-owner")!;
+    expect(owner.text).toContain("Cheap pills at https://spam.example");
+    expect(owner.replyTo).toBe("jo@customer.test");
+  });
+
+  it("the site-wide limit counts only posts that passed the proof of work: unsolved posts cannot close the form", async () => {
+    await setSiteCount(test.db, 59);
+    try {
+      // Posts from many addresses that never solved the proof of work, each within its own address's limit.
+      for (let i = 0; i < 20; i++) {
+        const outcome = refused(await post(test.db, storage, quoteFields({ started: createFormTimestamp(Date.now() - 10_000), altcha: i % 2 ? "" : "bm90IGEgcGF5bG9hZA==" })));
+        expect(outcome.status).toBe(400);
+      }
+      expect((await post(test.db, storage, await goodFields())).ok).toBe(true);
+      // That was the 60th of the hour: the next solved post is refused, its proof of work given back.
+      const fields = await goodFields({ name: "Sixty One" });
+      const over = refused(await post(test.db, storage, fields));
+      expect(over.status).toBe(429);
+      expect(over.errors.form).toMatch(/A lot of enquiries are arriving just now/);
+      await setSiteCount(test.db, 0);
+      expect((await post(test.db, storage, fields)).ok).toBe(true);
+    } finally {
+      await test.db.deleteFrom("requestLimit").where("key", "=", "enquiry:site").execute();
+    }
+  });
+
+  it("one solved proof of work sent many times at once decodes the photos of one copy only", async () => {
+    const decodes = vi.spyOn(decodeQueue, "run");
+    try {
+      expect((await post(test.db, storage, await goodFields(), ["landscape.jpg"])).ok).toBe(true);
+      const perPost = decodes.mock.calls.length;
+      expect(perPost).toBeGreaterThan(0);
+      decodes.mockClear();
+      const fields = await goodFields();
+      const copies = await Promise.all(Array.from({ length: 6 }, () => post(test.db, storage, fields, ["landscape.jpg"])));
+      expect(copies.filter((c) => c.ok)).toHaveLength(1);
+      expect(copies.filter((c) => !c.ok).map((c) => refused(c).errors.form)).toEqual(Array.from({ length: 5 }, () => expect.stringMatching(/already sent once|spam check/)));
+      expect(decodes.mock.calls.length).toBe(perPost);
+    } finally {
+      decodes.mockRestore();
+    }
+  });
+
+  it("a photo that is not a picture gives the proof of work and the site-wide count back: the customer sends again with the same", async () => {
+    await setSiteCount(test.db, 59);
+    try {
+      const fields = await goodFields();
+      const photo = refused(await post(test.db, storage, fields, ["not-really.jpg"]));
+      expect(photo.status).toBe(400);
+      expect(photo.errors.photos).toMatch(/^"not-really.jpg": /);
+      expect(photo.powRefused).toBe(false);
+      // The same solved proof of work, and still within the 60 of the hour.
+      expect((await post(test.db, storage, fields, ["landscape.jpg"])).ok).toBe(true);
+    } finally {
+      await test.db.deleteFrom("requestLimit").where("key", "=", "enquiry:site").execute();
+    }
+  });
+
+  it("without JavaScript, two browsers answering the same kept page's question are both accepted; one browser's answer is used once", async () => {
+    // A kept /contact: one timestamp and one question for everyone. Each browser has its own value (its cookie).
+    const started = createFormTimestamp(Date.now() - 10_000);
+    const { answer } = fallbackQuestion(started);
+    const browser = () => ({ cookie: `visited=3; ${BROWSER_COOKIE}=${createBrowserToken()}` });
+    const first = browser();
+    const fields = (name: string) => quoteFields({ started, check: String(answer), name });
+    expect((await post(test.db, storage, fields("First Browser"), [], nextIp(), first)).ok).toBe(true);
+    expect((await post(test.db, storage, fields("Second Browser"), [], nextIp(), browser())).ok).toBe(true);
+    const again = refused(await post(test.db, storage, fields("First Browser"), [], nextIp(), first));
+    expect(again.errors.form).toMatch(/already sent once/);
+    // A value this site did not sign counts as none.
+    const forged = { cookie: `${BROWSER_COOKIE}=${"a".repeat(22)}.${"b".repeat(32)}` };
+    expect((await post(test.db, storage, fields("Forged"), [], nextIp(), forged)).ok).toBe(true);
+    expect(refused(await post(test.db, storage, fields("Forged Again"), [], nextIp(), { cookie: `${BROWSER_COOKIE}=${"c".repeat(22)}.${"d".repeat(32)}` })).errors.form).toMatch(/already sent once/);
   });
 
   it("refuses a filled honeypot, a post under 3 s, a form over a day old and a missing proof of work, keeping what was typed", async () => {

@@ -296,9 +296,12 @@ export function QuoteForm({ services, values, errors: serverErrors, started: ini
       {/* The widget's place, kept from the first paint (public.css), so the send button stays where it is. */}
       {!enhanced ? <div className="quote-pow mb-3" aria-hidden="true" /> : null}
       {enhanced && powUnavailable ? <FallbackQuestion question={questionText} /> : null}
-      {/* Without JavaScript the proof of work cannot run; a question a person can answer stands in for it. */}
+      {/* Without JavaScript the proof of work cannot run; a question a person can answer stands in for it. The
+          stylesheet, empty and never kept, gives this browser its own value, so the question of a page that is the
+          same for everyone is used once per browser (form-guard.server). */}
       {!enhanced ? (
         <noscript>
+          <link rel="stylesheet" href="/contact/browser-check.css" />
           <FallbackQuestion question={questionText} />
         </noscript>
       ) : null}

@@ -18,7 +18,7 @@ function unexpected(failure: AuthFailure): FlowResult {
 
 /** Create Account: display name starts as the e-mail; Better Auth sends the verification e-mail. */
 export async function signUp(db: Db, request: Request, ip: string, email: string, password: string): Promise<FlowResult> {
-  if (!(await allowAuthAttempt(db, "signUp", ip, email))) return tooMany;
+  if (!(await allowAuthAttempt(db, "signUp", ip, email)).allowed) return tooMany;
   try {
     const { headers } = await getAuth().api.signUpEmail({
       body: { email, password, name: email, callbackURL: "/" },
@@ -42,7 +42,8 @@ export async function signUp(db: Db, request: Request, ip: string, email: string
 }
 
 export async function signIn(db: Db, request: Request, ip: string, email: string, password: string): Promise<FlowResult> {
-  if (!(await allowAuthAttempt(db, "signIn", ip, email))) return tooMany;
+  const attempt = await allowAuthAttempt(db, "signIn", ip, email);
+  if (!attempt.allowed) return tooMany;
   try {
     const { headers, response } = await getAuth().api.signInEmail({
       body: { email, password },
@@ -50,6 +51,8 @@ export async function signIn(db: Db, request: Request, ip: string, email: string
       returnHeaders: true,
     });
     const user = response.user;
+    // A right password is not a failure: the limits count failures (and attempts still being checked).
+    await attempt.release();
     return { ok: true, headers: cookieHeaders(headers), user: { name: user.name, email: user.email, emailVerified: Boolean(user.emailVerified) } };
   } catch (error) {
     const failure = toAuthFailure(error);
@@ -66,7 +69,7 @@ export async function signIn(db: Db, request: Request, ip: string, email: string
 }
 
 export async function resendVerification(db: Db, ip: string, email: string): Promise<FlowResult> {
-  if (!(await allowAuthAttempt(db, "resend", ip, email))) return tooMany;
+  if (!(await allowAuthAttempt(db, "resend", ip, email)).allowed) return tooMany;
   try {
     await getAuth().api.sendVerificationEmail({ body: { email, callbackURL: "/" } });
     return { ok: true, headers: new Headers() };
@@ -77,7 +80,7 @@ export async function resendVerification(db: Db, ip: string, email: string): Pro
 
 /** Always answers the same way, so the form does not reveal which addresses have accounts. */
 export async function requestPasswordReset(db: Db, ip: string, email: string): Promise<FlowResult> {
-  if (!(await allowAuthAttempt(db, "reset", ip, email))) return tooMany;
+  if (!(await allowAuthAttempt(db, "reset", ip, email)).allowed) return tooMany;
   try {
     await getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } });
   } catch (error) {

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.server";
 import { deleteEnquiryRow, enquiryExists, listExpiredEnquiryIds } from "../db/enquiries.server";
 import { getDb } from "../db/client.server";
 import { getEnv } from "../env.server";
+import { sweepExpiredRows } from "../jobs/sweep-expired.server";
 import { logger } from "../logger.server";
 import { getMailer } from "../mail/mail.server";
 import { type OutboxWorker, startOutboxWorker } from "../mail/outbox.server";
@@ -59,7 +60,10 @@ export async function sweepEnquiries(db: Db, storage: Storage, options: { retent
 
 let started: { outbox: OutboxWorker; timer: NodeJS.Timeout } | undefined;
 
-/** Starts the mail outbox and the enquiry sweep with the app; stopEnquiryJobs ends both before the database closes. */
+/**
+ * Starts the mail outbox and the hourly sweep (enquiries, then expired rate limits and old traffic figures) with the
+ * app; stopEnquiryJobs ends both before the database closes.
+ */
 export async function startEnquiryJobs(): Promise<void> {
   if (started) return;
   const db = getDb();
@@ -70,7 +74,12 @@ export async function startEnquiryJobs(): Promise<void> {
       .then((result) => {
         if (result.expired + result.orphanFolders > 0) logger.info(result, "enquiry sweep");
       })
-      .catch((error) => logger.error({ err: error }, "enquiry sweep failed"));
+      .catch((error) => logger.error({ err: error }, "enquiry sweep failed"))
+      .then(() => sweepExpiredRows(db))
+      .then((result) => {
+        if (result.rateLimits + result.trafficRows > 0) logger.info(result, "expired rows deleted");
+      })
+      .catch((error) => logger.error({ err: error }, "sweep of expired rows failed"));
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   timer.unref();
   started = { outbox: startOutboxWorker(db, getMailer()), timer };

@@ -10,7 +10,8 @@ export async function listOwnerRecipients(db: Kysely<Database>, ownerEmail: stri
   return users.filter((u) => isAdminRole(u.role) && Boolean(u.emailVerified)).map((u) => u.email);
 }
 
-type MailContext = { businessName: string; publicUrl: string; photoNames: string[] };
+/** businessEmail: the address on the contact page, where a customer's reply to the acknowledgement goes. */
+type MailContext = { businessName: string; businessEmail: string; publicUrl: string; photoNames: string[] };
 
 function summary(enquiry: Pick<Enquiry, "reference" | "name" | "email" | "phone" | "postcode" | "serviceName" | "description">, photoNames: string[]) {
   return [
@@ -27,7 +28,12 @@ function summary(enquiry: Pick<Enquiry, "reference" | "name" | "email" | "phone"
   ].join("\n");
 }
 
-/** The owner's notification (one per recipient) and, when the customer gave an e-mail address, their acknowledgement. */
+/**
+ * The owner's notification (one per recipient) and, when the customer gave an e-mail address, their acknowledgement.
+ * The acknowledgement goes to whatever address was typed, so it carries nothing that was typed (no name, no
+ * description): only the reference and what happens next. It cannot relay anyone's words from the owner's domain.
+ * Replies to it go to the business's own address (Reply-To), not to the no-reply sender.
+ */
 export function enquiryMessages(enquiry: Enquiry, recipients: string[], context: MailContext): OutboxMessage[] {
   const link = `${context.publicUrl}/manage/enquiries/${enquiry.id}`;
   const owner: OutboxMessage[] = recipients.map((to) => ({
@@ -49,17 +55,16 @@ export function enquiryMessages(enquiry: Enquiry, recipients: string[], context:
     kind: "enquiry-customer",
     enquiryId: enquiry.id,
     to: enquiry.email,
+    replyTo: context.businessEmail,
     subject: `Your enquiry ${enquiry.reference} to ${context.businessName}`,
     text: [
-      `Hello ${enquiry.name},`,
+      "Hello,",
       "",
       `Thank you for asking ${context.businessName} for a quote. Your enquiry arrived safely and its reference is ${enquiry.reference}.`,
       "I read every enquiry myself and reply within two working days, usually sooner, by e-mail or phone as you asked.",
-      "If anything is urgent, or you want to add something, reply to this e-mail and quote the reference.",
+      `If anything is urgent, or you want to add something, reply to this e-mail (it goes to ${context.businessEmail}) and quote the reference.`,
       "",
-      "This is what you sent:",
-      "",
-      summary(enquiry, context.photoNames),
+      "If you did not send an enquiry, someone typed your address by mistake: you need do nothing, and you will hear nothing more.",
       "",
       `How your details are kept: ${context.publicUrl}/privacy`,
     ].join("\n"),

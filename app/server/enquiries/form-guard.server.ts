@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { getEnv } from "../env.server";
 
 /**
@@ -6,6 +6,10 @@ import { getEnv } from "../env.server";
  * was rendered, and the question people without JavaScript answer instead of the proof of work. The timestamp is
  * the only per-render value in the page; a cached copy of /contact up to a minute old only makes it a minute older,
  * which the checks below tolerate.
+ *
+ * A kept copy of /contact is the same for everyone, so its timestamp and question are too. What makes an answered
+ * question one browser's, used once, is a signed random value in a cookie of its own (BROWSER_COOKIE), which a
+ * tiny resource that is never kept (/contact/browser-check.css, fetched only without JavaScript) hands out.
  */
 
 /** A text field people never see or fill; bots that fill every field give themselves away. */
@@ -74,7 +78,30 @@ export function isFallbackAnswerRight(timestampToken: string, answer: string): b
   return /^\d{1,3}$/.test(given) && Number(given) === fallbackQuestion(timestampToken).answer;
 }
 
-/** An id for the used-challenge table, so one answered question is accepted once. */
-export function fallbackChallengeId(timestampToken: string): string {
-  return `fallback:${timestampToken.slice(-32)}`;
+/** The cookie that tells one browser without JavaScript from another, for the question's one use. */
+export const BROWSER_COOKIE = "quote_browser";
+
+/** "random.signature": a browser's own value, signed so a client cannot pick one. */
+export function createBrowserToken(): string {
+  const value = randomBytes(16).toString("base64url");
+  return `${value}.${sign("browser", value)}`;
+}
+
+/** The browser's own value from its Cookie header, or null when there is none or it is not one this site signed. */
+export function readBrowserToken(cookieHeader: string | null): string | null {
+  for (const part of (cookieHeader ?? "").split(/;\s*/)) {
+    if (!part.startsWith(`${BROWSER_COOKIE}=`)) continue;
+    const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{32})$/.exec(part.slice(BROWSER_COOKIE.length + 1));
+    if (match && sameText(sign("browser", match[1]!), match[2]!)) return match[0];
+  }
+  return null;
+}
+
+/**
+ * An id for the used-challenge table, so one answered question is accepted once from each browser: the form's
+ * timestamp and, when the browser has one, its own value (a kept page gives everyone the same timestamp).
+ */
+export function fallbackChallengeId(timestampToken: string, browserToken: string | null = null): string {
+  if (!browserToken) return `fallback:${timestampToken.slice(-32)}`;
+  return `fallback:${createHash("sha256").update(`${timestampToken}|${browserToken}`).digest("base64url").slice(0, 32)}`;
 }

@@ -50,8 +50,8 @@ function parsePayload(payload: string): { challenge: Challenge; solution: Soluti
 
 /**
  * Verifies the widget's payload and that its challenge was not used before. It does not mark it used: the caller
- * does that with markChallengeUsed once everything else has passed, so a refusal for another reason (a photo that
- * is not a picture) does not cost the person a new proof of work.
+ * does that with markChallengeUsed before any costly step (decoding photos), so copies of one solution sent at once
+ * cost one decode, and gives it back with releaseChallenge when the refusal is the person's own mistake.
  */
 export async function verifyPow(db: Db, payload: string): Promise<PowCheck> {
   if (payload === "") return { ok: false, reason: "missing" };
@@ -79,6 +79,14 @@ export async function markChallengeUsed(db: Db, id: string, expiresAt: Date): Pr
     .onConflict((oc) => oc.column("id").doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
+ * Gives a challenge back after a refusal that was not about it (a photo that is not a picture, the server too
+ * busy): the person sends again without solving a new one, and nothing was kept from this use.
+ */
+export async function releaseChallenge(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("usedChallenge").where("id", "=", id).execute();
 }
 
 /** Forgets challenges that have expired anyway: an expired one is refused for its age. */

@@ -10,7 +10,7 @@ import {
   OTHER_SERVICE_NAME,
 } from "~/lib/enquiry-form";
 import { parseEnquiryFields } from "~/lib/schemas/enquiry";
-import { consumeRateLimit } from "../auth/rate-limit.server";
+import { consumeRateLimit, releaseRateLimit } from "../auth/rate-limit.server";
 import type { Db } from "../db/client.server";
 import { type NewEnquiryPhoto, createReference, insertEnquiry } from "../db/enquiries.server";
 import { getEnv } from "../env.server";
@@ -32,9 +32,13 @@ import {
   fallbackQuestion,
   isFallbackAnswerRight,
   keepOrRenewTimestamp,
+  readBrowserToken,
 } from "./form-guard.server";
-import { markChallengeUsed, verifyPow } from "./proof-of-work.server";
+import { markChallengeUsed, releaseChallenge, verifyPow } from "./proof-of-work.server";
 import { BodyTooLargeError, type QuoteBody, readQuoteBody } from "./quote-body.server";
+
+/** The counter of enquiries from everyone together (ENQUIRY_LIMIT_SITE). */
+const SITE_LIMIT_KEY = "enquiry:site";
 
 /** The field the ALTCHA widget fills with its solved challenge. */
 export const POW_FIELD = "altcha";
@@ -80,18 +84,24 @@ function tempRoot(): string {
  * Receives one quote request, from the page's plain form post or from the enhanced form's upload alike. Every
  * check runs before anything is kept, cheapest first; nothing is written until all pass; then the photos are
  * stored and the enquiry, its photo rows and its mail are written in one transaction, before any mail is sent.
+ *
+ * The limits: the client's own (ENQUIRY_LIMIT_PER_IP) counts every post, before the body is read; the one for
+ * everyone together (ENQUIRY_LIMIT_SITE) counts only posts that passed the proof of work or the question, so
+ * empty or unsolved posts cannot close the form to customers. The solved challenge is marked used before any
+ * photo is decoded, so copies of it sent at once cost one decode; when the refusal is the customer's own mistake
+ * (a photo that is not a picture) or the server's (too busy), the challenge and the site-wide count are given back.
  */
 export async function receiveQuote(request: Request, deps: QuoteDependencies): Promise<QuoteOutcome> {
   const now = deps.now?.() ?? Date.now();
   const env = getEnv();
   const hour = { windowSeconds: 60 * 60 };
+  const siteLimit = { ...hour, max: env.enquiries.limitSite };
   const withinIp = await consumeRateLimit(deps.db, `enquiry:ip:${addressKey(deps.ip)}`, { ...hour, max: env.enquiries.limitPerIp }, now);
-  const withinSite = withinIp && (await consumeRateLimit(deps.db, "enquiry:site", { ...hour, max: env.enquiries.limitSite }, now));
 
   let body: QuoteBody;
   try {
-    // Over a limit, the fields are still read (the form comes back filled) but photos are not written anywhere.
-    body = await readQuoteBody(request, tempRoot(), { keepFiles: withinSite });
+    // Over the limit, the fields are still read (the form comes back filled) but photos are not written anywhere.
+    body = await readQuoteBody(request, tempRoot(), { keepFiles: withinIp });
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
       return refuse(413, { photos: `The photos came to more than ${ENQUIRY_LIMITS.photosBytes / 1024 / 1024} MB together. Please send fewer or smaller photos.` }, {}, now);
@@ -122,10 +132,8 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
   async function check(body: QuoteBody): Promise<QuoteOutcome> {
     const { fields } = body;
     const sent = { photosSent: body.photos.length + body.oversized.length };
-    if (!withinIp || !withinSite) {
-      const message = withinIp
-        ? "A lot of enquiries are arriving just now. Please wait a few minutes and send again, or ring instead."
-        : "Several enquiries have already come from your connection this hour. Please wait a while and send again, or ring instead.";
+    if (!withinIp) {
+      const message = "Several enquiries have already come from your connection this hour. Please wait a while and send again, or ring instead.";
       return refuse(429, { form: message }, fields, now, sent);
     }
     if ((fields[HONEYPOT_FIELD] ?? "") !== "") {
@@ -178,8 +186,28 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
       if (!isFallbackAnswerRight(token, answer)) {
         return refuse(400, { form: "That answer to the question was not right. Please try the question again, then send." }, { ...fields, [FALLBACK_ANSWER_FIELD]: "" }, now, sent);
       }
-      challengeId = fallbackChallengeId(token);
+      // Per browser: a kept /contact gives everyone the same timestamp, so the question alone cannot be one person's.
+      challengeId = fallbackChallengeId(token, readBrowserToken(request.headers.get("cookie")));
       challengeExpires = new Date(stamp.startedAt + MAX_FORM_AGE_MS);
+    }
+
+    // Used from here on, before anything costly: of several copies sent at once, one goes on.
+    if (!(await markChallengeUsed(deps.db, challengeId, challengeExpires))) {
+      // A used question cannot be answered again: the form comes back with a new timestamp, so a new question.
+      const again = challengeId.startsWith("fallback:") ? { ...fields, [STARTED_FIELD]: "", [FALLBACK_ANSWER_FIELD]: "" } : fields;
+      return refuse(400, { form: "This form was already sent once. Please let the spam check run again (or answer the new question), then send." }, again, now, {
+        ...sent,
+        powRefused: true,
+      });
+    }
+    /** Nothing of this post is kept: the customer may send it again with the same check, and it counts for nothing. */
+    const giveBack = async () => {
+      await releaseChallenge(deps.db, challengeId);
+      await releaseRateLimit(deps.db, SITE_LIMIT_KEY, siteLimit, now);
+    };
+    if (!(await consumeRateLimit(deps.db, SITE_LIMIT_KEY, siteLimit, now))) {
+      await giveBack();
+      return refuse(429, { form: "A lot of enquiries are arriving just now. Please wait a few minutes and send again, or ring instead." }, fields, now, sent);
     }
 
     const id = uuidv7();
@@ -192,21 +220,13 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
         stored.push({ id: photoId, photo: result });
         processed.push({ id: photoId, position, originalName: photo.name, width: result.width, height: result.height, size: result.jpeg.length });
       } catch (error) {
+        await giveBack();
         if (error instanceof ImageRejectedError) return refuse(400, { photos: `"${photo.name}": ${error.message}` }, fields, now, sent);
         if (error instanceof DecodeQueueFullError) {
           return refuse(503, { form: "A lot of photos are arriving just now. Please wait a minute and send again." }, fields, now, sent);
         }
         throw error;
       }
-    }
-
-    if (!(await markChallengeUsed(deps.db, challengeId, challengeExpires))) {
-      // A used question cannot be answered again: the form comes back with a new timestamp, so a new question.
-      const again = challengeId.startsWith("fallback:") ? { ...fields, [STARTED_FIELD]: "", [FALLBACK_ANSWER_FIELD]: "" } : fields;
-      return refuse(400, { form: "This form was already sent once. Please let the spam check run again (or answer the new question), then send." }, again, now, {
-        ...sent,
-        powRefused: true,
-      });
     }
 
     const { business } = getSiteConfig();
@@ -231,10 +251,11 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
         await insertEnquiry(trx, enquiry, processed);
         const recipients = await listOwnerRecipients(trx, env.ownerEmail);
         const row = { ...enquiry, status: "new" as const, notes: "", readAt: null, closedAt: null, updatedAt: createdAt };
-        await enqueueMail(trx, enquiryMessages(row, recipients, { businessName: business.name, publicUrl: env.publicUrl, photoNames: body.photos.map((p) => p.name) }), new Date(now));
+        await enqueueMail(trx, enquiryMessages(row, recipients, { businessName: business.name, businessEmail: business.email, publicUrl: env.publicUrl, photoNames: body.photos.map((p) => p.name) }), new Date(now));
       });
     } catch (error) {
       await deleteEnquiryFiles(deps.storage, id).catch(() => {});
+      await giveBack().catch(() => {});
       throw error;
     }
     logger.info({ enquiryId: id, reference: enquiry.reference, photos: processed.length }, "enquiry received");

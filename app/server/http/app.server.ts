@@ -19,6 +19,7 @@ import { logger } from "../logger.server";
 import { startFreshnessPoll } from "../pages/page-freshness.server";
 import { getSiteConfig } from "../site-config.server";
 import { createTrafficRecorder } from "../traffic/page-views.server";
+import { createRoutePatterns } from "../traffic/route-pattern.server";
 import { getUploadDirectory } from "../uploads/completed-uploads.server";
 import { UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
 import { bodyLimit } from "./body-limit.server";
@@ -82,13 +83,18 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // 1.3 ms (kept pages are compressed once, at 11, in page-cache.server).
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
 
-  // Page views for the dashboard, counted on every response that passes, kept pages included.
-  const traffic = createTrafficRecorder(getDb(), { ownHosts: [new URL(env.publicUrl).hostname.toLowerCase()] });
+  // Page views for the dashboard, counted on every response that passes, kept pages included, under their routes'
+  // patterns (read once from the build: in development, a route added later counts after a restart).
+  const loadBuild = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
+  const traffic = createTrafficRecorder(getDb(), {
+    ownHosts: [new URL(env.publicUrl).hostname.toLowerCase()],
+    patternOf: createRoutePatterns((await loadBuild()).routes),
+  });
   // Pages for visitors without a session are kept rendered (see page-handler.server); not in development, where
   // the code changes under them.
   const stopFreshnessPoll = options.dev ? () => {} : startFreshnessPoll(getDb());
   const pages = createPageHandler({
-    build: options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+    build: loadBuild,
     mode: options.dev ? "development" : "production",
     store: options.dev ? null : createPageStore(),
     getLoadContext: (req, res) => {

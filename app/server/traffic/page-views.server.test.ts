@@ -1,5 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { type ViewRequest, TrafficBuffer, classifyView } from "./page-views.server";
+import { type ViewRequest, TrafficBuffer, classifyView as classifyWith } from "./page-views.server";
+import { createRoutePatterns } from "./route-pattern.server";
+
+// The shape of the build's route manifest, for a few of app/routes.ts's routes.
+const manifestRoute = (id: string, path: string | undefined, extra: { index?: boolean; parentId?: string } = {}) => ({
+  id,
+  path,
+  parentId: "root",
+  module: {} as never,
+  ...extra,
+});
+const patterns = createRoutePatterns({
+  root: { id: "root", path: "", module: {} as never },
+  "routes/public/home": manifestRoute("routes/public/home", undefined, { index: true }),
+  "routes/public/services": manifestRoute("routes/public/services", "services"),
+  "routes/public/gallery": manifestRoute("routes/public/gallery", "gallery/:id"),
+  "routes/public/contact": manifestRoute("routes/public/contact", "contact"),
+  "routes/admin/layout": manifestRoute("routes/admin/layout", "manage"),
+  "routes/admin/enquiries": manifestRoute("routes/admin/enquiries", "enquiries", { parentId: "routes/admin/layout" }),
+  "routes/public/not-found": manifestRoute("routes/public/not-found", "*"),
+});
+const classifyView = (request: ViewRequest, now?: Date) => classifyWith(request, patterns, now);
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const view = (overrides: Partial<ViewRequest>): ViewRequest => ({
@@ -45,8 +66,37 @@ describe("classifyView", () => {
     ["a POST", { method: "POST" }],
     ["an image", { url: "/media/x/w320.avif", contentType: "image/avif" }],
     ["an admin page", { url: "/manage/enquiries" }],
+    ["an admin page spelt otherwise", { url: "/MANAGE/Enquiries/" }],
   ])("does not count %s", (_name, overrides) => {
     expect(classifyView(view(overrides as Partial<ViewRequest>), day)).toBeNull();
+  });
+});
+
+describe("pages counted under their route's pattern", () => {
+  it.each([
+    ["/services", "/services"],
+    ["/SERVICES", "/services"],
+    ["/%73ervices", "/services"],
+    ["/services/", "/services"],
+    ["/services?utm=x", "/services"],
+    ["/", "/"],
+    ["/gallery/3", "/gallery/3"],
+    ["/gallery/3.data?_routes=x", "/gallery/3"],
+    ["/gallery/03", "/gallery/:id"],
+    ["/gallery/%33", "/gallery/3"],
+    ["/gallery/3abc", "/gallery/:id"],
+  ])("%s counts as %s", (url, path) => {
+    const data = url.includes(".data");
+    expect(classifyView(view({ url, contentType: data ? "text/x-script" : "text/html" }), day)?.path).toBe(path);
+  });
+  it("a thousand spellings of one page make one row", () => {
+    const buffer = new TrafficBuffer();
+    for (let i = 0; i < 1000; i++) {
+      const url = `/${[..."services"].map((c, j) => ((i >> j) & 1 ? c.toUpperCase() : c)).join("")}${i % 2 ? "/" : ""}`;
+      const counted = classifyView(view({ url }), day);
+      if (counted) buffer.add(counted);
+    }
+    expect(buffer.take().paths).toEqual([{ day: "2026-11-20", path: "/services", views: 1000 }]);
   });
 });
 

@@ -5,6 +5,7 @@ import { type TrafficBatch, addTraffic } from "../db/traffic.server";
 import { logger } from "../logger.server";
 import { VISITED_COOKIE } from "../visits/visit-policy.server";
 import { dayOf } from "../visits/visits.server";
+import type { RoutePatterns } from "./route-pattern.server";
 
 /**
  * Page views for the owner's dashboard, counted where every response passes (Express), not in React rendering,
@@ -15,6 +16,7 @@ import { dayOf } from "../visits/visits.server";
  * Router's client-side navigation), from a browser (not a bot by isbot, not a prefetch), outside /manage. A data
  * request counts as a view of its page but never as a new visit or a referral: its referrer is this site.
  * A visit is a document load without the `visited` session cookie (the root loader sets it on the first page).
+ * A page is counted under its route's pattern (route-pattern.server), not under the address as typed.
  */
 
 export type PageView = { day: string; path: string; visit: boolean; referrerHost: string | null };
@@ -35,14 +37,13 @@ export type ViewRequest = {
 
 const MAX_PATH = 200;
 
-function pagePath(url: string): { path: string; data: boolean } | null {
+function pagePath(url: string, patternOf: RoutePatterns): { path: string; data: boolean } | null {
   const pathname = url.split("?")[0] ?? "";
   if (!pathname.startsWith("/") || pathname.length > MAX_PATH + 10) return null;
-  if (pathname.endsWith(".data")) {
-    const page = pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
-    return { path: page, data: true };
-  }
-  return { path: pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname, data: false };
+  const data = pathname.endsWith(".data");
+  const page = !data ? pathname : pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+  const pattern = patternOf(page);
+  return pattern === null ? null : { path: pattern, data };
 }
 
 function referrerHost(referer: string, ownHosts: string[]): string | null {
@@ -60,10 +61,10 @@ function referrerHost(referer: string, ownHosts: string[]): string | null {
 }
 
 /** Whether and how one response counts; null when it does not. */
-export function classifyView(request: ViewRequest, now = new Date()): PageView | null {
+export function classifyView(request: ViewRequest, patternOf: RoutePatterns, now = new Date()): PageView | null {
   // 304: a browser reloading a page it holds (the page cache answers revalidations), a view all the same.
   if (request.method !== "GET" || (request.status !== 200 && request.status !== 304)) return null;
-  const page = pagePath(request.url);
+  const page = pagePath(request.url, patternOf);
   if (!page || page.path.length > MAX_PATH) return null;
   if (page.path === "/manage" || page.path.startsWith("/manage/")) return null;
   if (!page.data && !request.contentType.startsWith("text/html")) return null;
@@ -147,7 +148,10 @@ export type TrafficRecorder = {
 };
 
 /** Counts in memory and writes the aggregates every few seconds, so a page view costs no database write of its own. */
-export function createTrafficRecorder(db: Db, { ownHosts, flushMs = 5_000 }: { ownHosts: string[]; flushMs?: number }): TrafficRecorder {
+export function createTrafficRecorder(
+  db: Db,
+  { ownHosts, patternOf, flushMs = 5_000 }: { ownHosts: string[]; patternOf: RoutePatterns; flushMs?: number },
+): TrafficRecorder {
   const buffer = new TrafficBuffer();
   let writing: Promise<void> = Promise.resolve();
 
@@ -186,7 +190,7 @@ export function createTrafficRecorder(db: Db, { ownHosts, flushMs = 5_000 }: { o
             cookie: req.get("cookie") ?? "",
             purpose: `${req.get("sec-purpose") ?? ""} ${req.get("purpose") ?? ""}`,
             ownHosts: [...ownHosts, (req.hostname ?? "").toLowerCase()],
-          });
+          }, patternOf);
           if (view) buffer.add(view);
         });
       }
