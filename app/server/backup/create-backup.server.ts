@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import tar from "tar-stream";
 import { getBuildInfo } from "../build-info.server";
+import { PRIVATE_DIRECTORY_MODE } from "../data-dir.server";
 import { createDb } from "../db/client.server";
 import type { Env } from "../env.server";
 import { getJobDirectoryIn, isMasterFileName } from "../images/master-image.server";
@@ -56,7 +57,7 @@ export async function writeBackup(
   { onProgress = () => {}, signal }: { onProgress?: (progress: BackupProgress) => void; signal?: AbortSignal } = {},
 ): Promise<BackupResult> {
   const workRoot = getBackupDirectoryIn(source.dataDir);
-  await mkdir(workRoot, { recursive: true });
+  await mkdir(workRoot, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   const work = await mkdtemp(path.join(workRoot, ".work-"));
   const pack = tar.pack();
   const written = pipeline(pack as unknown as Readable, createGzip({ level: GZIP_LEVEL }), output, { signal });
