@@ -33,7 +33,6 @@ const progress = createProgress("Restoring files");
 let savedTo: string | null = null;
 try {
   console.log(`Checking ${file}...`);
-  let announced = false;
   const { counts, migrated } = await restoreBackup(file, target, {
     force: values.force,
     onProgress: (p) => {
@@ -41,10 +40,7 @@ try {
         savedTo = p.file;
         console.log(`What the target held is saved first, as a backup: ${p.file}`);
       }
-      if (p.phase !== "verify" && p.phase !== "saved" && !announced) {
-        announced = true;
-        console.log("Every checksum matches and the rows load into a scratch database. Restoring...");
-      }
+      if (p.phase === "checked") console.log("Every checksum matches and the rows load into a scratch database. Restoring...");
       if (p.phase === "files") progress.update(p.done, p.total, p.bytes);
     },
   });

@@ -27,6 +27,7 @@ export class RestoreRefusedError extends Error {
 
 export type RestoreProgress =
   | { phase: "verify"; bytes: number; total: number }
+  | { phase: "checked" }
   | { phase: "saved"; file: string }
   | { phase: "database"; table: string; rows: number }
   | { phase: "files"; done: number; total: number; bytes: number };
@@ -75,6 +76,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, { force
     } catch (error) {
       throw new RestoreRefusedError(`The backup's rows cannot be loaded into its version of the database (${(error as Error).message}).`);
     }
+    onProgress({ phase: "checked" });
 
     if (target.site) {
       lock = await acquireBackupLock(getBackupDirectoryIn(target.site.dataDir)).catch((error: unknown) => {
