@@ -57,8 +57,8 @@ describe("a gzip bomb", () => {
     const size = 300 * 1024 * 1024;
     const entry = pack.entry({ name: "db/category.jsonl", size });
     const zeros = Buffer.alloc(1024 * 1024);
-    for (let sent = 0; sent < size; sent += zeros.length) if (!entry.write(zeros)) await new Promise((resolve) => entry.once("drain", resolve));
-    entry.end();
+    for (let sent = 0; sent < size; sent += zeros.length) if (!entry.write(zeros)) await new Promise<void>((resolve) => entry.once("drain", () => resolve()));
+    entry.end(() => {});
     pack.finalize();
     await written;
     expect(statSync(bomb).size).toBeLessThan(2 * 1024 * 1024);
