@@ -155,9 +155,9 @@ describeUnless(buildMissingReason(), "the Backups page and downloads", () => {
   });
 
   it("shows a skipped daily backup on the page, until a later backup is made", async () => {
-    await recordSkippedBackup(server.dataDir, { at: new Date().toISOString(), reason: "A backup or a restore is running right now." });
+    await recordSkippedBackup(server.dataDir, { at: new Date().toISOString(), reason: "another backup or a restore was running at that time." });
     const html = (await (await admin.get("/manage/backups")).text()).replaceAll("<!-- -->", "");
-    expect(html).toMatch(/The daily backup due <time[^>]*>[^<]+<\/time> \([^)]+ time\) was skipped: A backup or a restore is running right now\./);
+    expect(html).toMatch(/The daily backup due <time[^>]*>[^<]+<\/time> \([^)]+ time\) was skipped: another backup or a restore was running at that time\. The next one runs as planned/);
   });
 
   it("records a failed backup with its reason", async () => {

@@ -112,7 +112,7 @@ describe("daily backups", () => {
       await schedule.stop();
       await held.release();
     }
-    expect((await readSkippedBackup(source.dataDir))?.reason).toMatch(/A backup or a restore is running/);
+    expect((await readSkippedBackup(source.dataDir))?.reason).toMatch(/another backup or a restore was running/);
     expect(await readLastBackup(source.dataDir)).toBeNull();
   });
 

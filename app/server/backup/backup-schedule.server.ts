@@ -39,7 +39,7 @@ export function startBackupSchedule(
       if (error instanceof BackupBusyError) {
         logger.warn("scheduled backup skipped: another backup was running");
         // The Backups page says so too: the owner looks there, not in the log.
-        await recordSkippedBackup(source!.dataDir, { at: now().toISOString(), reason: error.message }).catch((failure: unknown) =>
+        await recordSkippedBackup(source!.dataDir, { at: now().toISOString(), reason: "another backup or a restore was running at that time." }).catch((failure: unknown) =>
           logger.error({ err: failure }, "could not record the skipped backup"),
         );
       } else if (!controller.signal.aborted) logger.error({ err: error }, "scheduled backup failed");
