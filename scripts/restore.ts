@@ -15,8 +15,10 @@ if (values.help || positionals.length !== 1) {
   console.log(
     "Usage: npm run restore -- FILE [--force] [--env-file FILE]\n" +
       "Restores a backup into the database and storage this environment names. They must be empty (a new site);\n" +
-      "--force erases whatever they hold first. --env-file reads the settings from a file of VARIABLE=value lines\n" +
-      "first, such as the service's /etc/tradesite/site.env. Stop the site before restoring.",
+      "--force replaces what they hold, after writing a backup of it into DATA_DIR/backups. Only the site's own\n" +
+      "tables and storage folders are touched. --env-file reads the settings from a file of VARIABLE=value lines\n" +
+      "first, such as the service's /etc/tradesite/site.env. Stop the site before restoring: the restore refuses\n" +
+      "while a server is serving this database.",
   );
   process.exit(values.help ? 0 : 2);
 }
@@ -28,16 +30,17 @@ const { DamagedBackupError, RestoreRefusedError, restoreBackup } = await import(
 
 const target = await openRestoreTarget();
 const progress = createProgress("Restoring files");
+let savedTo: string | null = null;
 try {
   console.log(`Checking ${file}...`);
-  let announced = false;
   const { counts, migrated } = await restoreBackup(file, target, {
     force: values.force,
     onProgress: (p) => {
-      if (p.phase === "database" && !announced) {
-        announced = true;
-        console.log("Every checksum matches. Loading the database...");
+      if (p.phase === "saved") {
+        savedTo = p.file;
+        console.log(`What the target held is saved first, as a backup: ${p.file}`);
       }
+      if (p.phase === "checked") console.log("Every checksum matches and the rows load into a scratch database. Restoring...");
       if (p.phase === "files") progress.update(p.done, p.total, p.bytes);
     },
   });
@@ -51,7 +54,10 @@ try {
   if (error instanceof DamagedBackupError || error instanceof RestoreRefusedError) {
     console.error(`Nothing was restored. ${error.message}`);
   } else {
-    console.error(`Restore failed: ${(error as Error).message}\nThe target may be half restored; fix the cause and run again with --force.`);
+    console.error(
+      `Restore failed: ${(error as Error).message}\nThe target may be half restored; fix the cause and run again with --force.` +
+        (savedTo ? `\nWhat it held before is in ${savedTo} (restore that with --force to go back).` : ""),
+    );
   }
   process.exitCode = 1;
 } finally {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,6 +7,20 @@ import { EnvError, parseEnv } from "./env.server";
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), "env-test-"));
 
 describe("parseEnv", () => {
+  it("makes DATA_DIR private to the site's user: created 0700, and a 0755 one made by hand closed to 0700", () => {
+    const made = path.join(dataDir(), "new-data");
+    parseEnv({ DATA_DIR: made });
+    expect(statSync(made).mode & 0o777).toBe(0o700);
+    const byHand = dataDir();
+    chmodSync(byHand, 0o755);
+    parseEnv({ DATA_DIR: byHand });
+    expect(statSync(byHand).mode & 0o777).toBe(0o700);
+  });
+
+  it("the service unit gives every file the site writes owner-only modes (UMask=0077)", () => {
+    expect(readFileSync("deploy/tradesite.service", "utf8")).toMatch(/^UMask=0077$/m);
+  });
+
   it("applies the contract's defaults", () => {
     const dir = dataDir();
     const env = parseEnv({ DATA_DIR: dir });

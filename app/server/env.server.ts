@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { ensurePrivateDirectory } from "./data-dir.server";
 
 /**
  * Every setting of the operating contract is parsed here once, with its default; a bad value stops the server
@@ -135,7 +136,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const problems: string[] = [];
 
   const dataDir = path.resolve(raw.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDirectory(dataDir);
 
   const databaseUrl = raw.DATABASE_URL ?? `file:${path.join(dataDir, "site.db")}`;
   const database: Env["database"] = /^postgres(ql)?:/.test(databaseUrl)

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, readdir, readlink, writeFile } from "node:fs/
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { backupToFile } from "~/server/backup/backup-runs.server";
+import { backupToFile, recordSkippedBackup } from "~/server/backup/backup-runs.server";
 import { restoreBackup } from "~/server/backup/restore-backup.server";
 import { createDb } from "~/server/db/client.server";
 import { LocalStorage } from "~/server/storage/local.server";
@@ -152,6 +152,12 @@ describeUnless(buildMissingReason(), "the Backups page and downloads", () => {
   it("the privacy note gives the default of seven days for the nightly backups", async () => {
     const html = (await (await visitor.get("/privacy")).text()).replaceAll("<!-- -->", "");
     expect(html).toContain("for up to 7 more days");
+  });
+
+  it("shows a skipped daily backup on the page, until a later backup is made", async () => {
+    await recordSkippedBackup(server.dataDir, { at: new Date().toISOString(), reason: "another backup or a restore was running at that time." });
+    const html = (await (await admin.get("/manage/backups")).text()).replaceAll("<!-- -->", "");
+    expect(html).toMatch(/The daily backup due <time[^>]*>[^<]+<\/time> \([^)]+ time\) was skipped: another backup or a restore was running at that time\. The next one runs as planned/);
   });
 
   it("records a failed backup with its reason", async () => {

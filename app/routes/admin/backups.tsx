@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Table } from "react-bootstrap";
 import { Form } from "react-router";
 import { formatBytes } from "~/lib/format";
 import { requireAdminPage } from "~/server/auth/guards.server";
-import { listKeptBackups, readLastBackup } from "~/server/backup/backup-runs.server";
+import { listKeptBackups, readLastBackup, readSkippedBackup } from "~/server/backup/backup-runs.server";
 import { getEnv } from "~/server/env.server";
 import type { Route } from "./+types/backups";
 
@@ -14,7 +14,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const { dataDir, backup } = getEnv();
   const last = await readLastBackup(dataDir);
+  const skipped = await readSkippedBackup(dataDir);
   return {
+    // Shown until a later backup has been made.
+    skipped: skipped && (!last || skipped.at > last.startedAt) ? skipped : null,
     last: last && {
       finishedAt: last.finishedAt,
       outcome: last.outcome,
@@ -34,11 +37,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Backups({ loaderData }: Route.ComponentProps) {
-  const { last, kept, schedule, keep, busy, timeZone } = loaderData;
+  const { last, skipped, kept, schedule, keep, busy, timeZone } = loaderData;
   const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone });
   return (
     <>
       <h1 className="h2">Backups</h1>
+      {skipped && (
+        <Alert variant="warning" className="mt-3">
+          The daily backup due <time dateTime={skipped.at}>{when.format(new Date(skipped.at))}</time> ({timeZone} time) was skipped:{" "}
+          {skipped.reason} The next one runs as planned; download a fresh backup below if you want one now.
+        </Alert>
+      )}
       <section aria-labelledby="last-backup-heading" className="mt-3">
         <h2 id="last-backup-heading" className="h5">
           Last backup

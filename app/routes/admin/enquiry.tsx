@@ -57,7 +57,15 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 function mailState(mail: { status: string; attempts: number; lastError: string | null }) {
   if (mail.status === "sent") return <Badge bg="success">sent</Badge>;
-  if (mail.status === "failed") return <Badge bg="danger">failed after {mail.attempts} attempts</Badge>;
+  if (mail.status === "failed") {
+    // A mail held back by a restore was never tried here: its reason says why (restore-database.server).
+    return (
+      <>
+        <Badge bg="danger">{mail.attempts > 0 ? `failed after ${mail.attempts} attempts` : "not sent"}</Badge>
+        {mail.attempts === 0 && mail.lastError && <span className="ms-2">{mail.lastError}</span>}
+      </>
+    );
+  }
   return (
     <Badge bg="light" text="dark" className="border">
       pending{mail.attempts > 0 ? `, ${mail.attempts} attempt${mail.attempts === 1 ? "" : "s"} so far` : ""}

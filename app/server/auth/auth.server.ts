@@ -89,7 +89,7 @@ export function createAuth({ db, dbKind, env, mailer, siteName }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(siteName, user.email, url));
+        await mailer.send(resetPasswordMail(siteName, user.email, url), { kind: "reset-password" });
       },
     },
     emailVerification: {
@@ -97,7 +97,7 @@ export function createAuth({ db, dbKind, env, mailer, siteName }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(siteName, user.email, url));
+        await mailer.send(verificationMail(siteName, user.email, url), { kind: "verify-email" });
       },
       afterEmailVerification: async (user) => promote({ ...user, emailVerified: true }),
     },

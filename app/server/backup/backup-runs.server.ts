@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { hostname } from "node:os";
 import path from "node:path";
-import { PassThrough, type Readable } from "node:stream";
+import { type Readable, Transform } from "node:stream";
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from "../data-dir.server";
 import type { BackupCounts } from "./backup-manifest.server";
+import { BackupBusyError, acquireBackupLock, withBackupLock } from "./backup-lock.server";
 import { type BackupProgress, type BackupResult, type BackupSource, getBackupDirectoryIn, writeBackup } from "./create-backup.server";
 
 export type BackupTrigger = "schedule" | "command";
@@ -22,18 +22,17 @@ export type LastBackup = {
   error?: string;
 };
 
+/** A daily backup that did not run because another backup or a restore held the lock. */
+export type SkippedBackup = { at: string; reason: string };
+
 export type KeptBackup = { name: string; size: number; modifiedAt: string };
 
-/** Another backup is being made; one at a time, whoever started it (the schedule, a download, the command). */
-export class BackupBusyError extends Error {
-  constructor() {
-    super("A backup is being made right now. Try again when it has finished.");
-    this.name = "BackupBusyError";
-  }
-}
+export { BackupBusyError };
 
-const LOCK_FILE = ".lock";
 const STATUS_FILE = "last-backup.json";
+const SKIPPED_FILE = "last-skipped.json";
+/** A download whose browser has read nothing for this long while bytes wait is given up, and the lock freed. */
+export const DOWNLOAD_IDLE_MS = 60_000;
 const NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/;
 
 /** One of the backups kept in DATA_DIR/backups, to send to an admin; null for any other name. */
@@ -50,62 +49,30 @@ export function backupFileName(now = new Date()): string {
   return `backup-${now.toISOString().slice(0, 19).replaceAll(":", "-")}Z.tar.gz`;
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/**
- * Takes DATA_DIR/backups/.lock, shared by the server and the command line. A lock left by a process that is
- * gone (a crash, a power cut) is taken over.
- */
-async function acquireLock(directory: string): Promise<() => Promise<void>> {
-  await mkdir(directory, { recursive: true });
-  const file = path.join(directory, LOCK_FILE);
-  const token = `${process.pid} ${hostname()} ${randomBytes(4).toString("hex")}`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await writeFile(file, token, { flag: "wx" });
-      return async () => {
-        if ((await readFile(file, "utf8").catch(() => "")) === token) await rm(file, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const [pid, host] = (await readFile(file, "utf8").catch(() => "")).split(" ");
-      if (host !== hostname() || isRunning(Number(pid))) throw new BackupBusyError();
-      await rm(file, { force: true });
-    }
-  }
-  throw new BackupBusyError();
-}
-
-/** Runs `work` holding the backup lock. */
-async function withBackupLock<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
-  const release = await acquireLock(getBackupDirectoryIn(dataDir));
-  try {
-    return await work();
-  } finally {
-    await release();
-  }
-}
-
-async function recordLastBackup(dataDir: string, status: LastBackup): Promise<void> {
-  const file = path.join(getBackupDirectoryIn(dataDir), STATUS_FILE);
-  await writeFile(`${file}.tmp`, `${JSON.stringify(status, null, 2)}\n`);
+async function writeStatus(dataDir: string, name: string, status: unknown): Promise<void> {
+  const directory = getBackupDirectoryIn(dataDir);
+  await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+  const file = path.join(directory, name);
+  await writeFile(`${file}.tmp`, `${JSON.stringify(status, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
   await rename(`${file}.tmp`, file);
 }
 
-export async function readLastBackup(dataDir: string): Promise<LastBackup | null> {
+async function readStatus<T>(dataDir: string, name: string): Promise<T | null> {
   try {
-    return JSON.parse(await readFile(path.join(getBackupDirectoryIn(dataDir), STATUS_FILE), "utf8")) as LastBackup;
+    return JSON.parse(await readFile(path.join(getBackupDirectoryIn(dataDir), name), "utf8")) as T;
   } catch {
     return null;
   }
 }
+
+const recordLastBackup = (dataDir: string, status: LastBackup) => writeStatus(dataDir, STATUS_FILE, status);
+
+export const readLastBackup = (dataDir: string) => readStatus<LastBackup>(dataDir, STATUS_FILE);
+
+/** Kept for the Backups page, so a skipped daily backup is seen there and not only in the log. */
+export const recordSkippedBackup = (dataDir: string, skipped: SkippedBackup) => writeStatus(dataDir, SKIPPED_FILE, skipped);
+
+export const readSkippedBackup = (dataDir: string) => readStatus<SkippedBackup>(dataDir, SKIPPED_FILE);
 
 /** The scheduled and command-line backups kept in DATA_DIR/backups, newest first. */
 export async function listKeptBackups(dataDir: string): Promise<KeptBackup[]> {
@@ -138,13 +105,14 @@ export async function backupToFile(
   source: BackupSource,
   options: { file?: string; trigger: BackupTrigger; keep?: number; onProgress?: (progress: BackupProgress) => void; signal?: AbortSignal },
 ): Promise<{ file: string; size: number; result: BackupResult }> {
-  return withBackupLock(source.dataDir, async () => {
+  return withBackupLock(getBackupDirectoryIn(source.dataDir), async () => {
     const startedAt = new Date();
     const file = path.resolve(options.file ?? path.join(getBackupDirectoryIn(source.dataDir), backupFileName(startedAt)));
     const partial = `${file}.partial`;
     try {
-      await mkdir(path.dirname(file), { recursive: true });
-      const result = await writeBackup(source, createWriteStream(partial), { onProgress: options.onProgress, signal: options.signal });
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+      // The whole site, customers' details included: readable by the site's user alone, whatever the umask.
+      const result = await writeBackup(source, createWriteStream(partial, { mode: PRIVATE_FILE_MODE }), { onProgress: options.onProgress, signal: options.signal });
       await rename(partial, file);
       const { size } = await stat(file);
       await recordLastBackup(source.dataDir, {
@@ -176,16 +144,38 @@ export async function backupToFile(
 /**
  * A fresh backup as a stream (an admin's download), made under the same lock; nothing is kept on the server.
  * Throws BackupBusyError at once, before any byte, when another backup is running. Reading the stream slowly
- * slows the backup down; destroying it (the browser went away) stops the backup and frees the lock.
+ * slows the backup down; destroying it (the browser went away) stops the backup and frees the lock, and so does
+ * a browser that has read nothing for `idleMs` while bytes wait for it (a stalled connection would otherwise hold
+ * the lock, and block the daily backup, for as long as the socket stays open).
  */
-export async function openBackupStream(source: BackupSource, onError: (error: Error) => void, signal?: AbortSignal): Promise<Readable> {
-  const release = await acquireLock(getBackupDirectoryIn(source.dataDir));
-  const output = new PassThrough();
+export async function openBackupStream(
+  source: BackupSource,
+  onError: (error: Error) => void,
+  signal?: AbortSignal,
+  { idleMs = DOWNLOAD_IDLE_MS }: { idleMs?: number } = {},
+): Promise<Readable> {
+  const lock = await acquireBackupLock(getBackupDirectoryIn(source.dataDir));
+  let readAt = Date.now();
+  // A transform hands a chunk on only when the reader has room for it: its calls are the reader's progress.
+  const output = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      readAt = Date.now();
+      callback(null, chunk);
+    },
+  });
+  const watchdog = setInterval(() => {
+    const waiting = output.writableLength + output.readableLength > 0;
+    if (waiting && Date.now() - readAt > idleMs) output.destroy(new Error(`The download read nothing for ${Math.round(idleMs / 1000)} s; the backup was stopped.`));
+  }, Math.max(50, Math.min(5_000, idleMs / 4)));
+  watchdog.unref();
   writeBackup(source, output, { signal })
     .catch((error: Error) => {
       onError(error);
       output.destroy(error);
     })
-    .finally(() => void release());
+    .finally(() => {
+      clearInterval(watchdog);
+      void lock.release();
+    });
   return output;
 }

@@ -1,6 +1,6 @@
 import type { Env } from "../env.server";
 import { logger } from "../logger.server";
-import { BackupBusyError, backupToFile } from "./backup-runs.server";
+import { BackupBusyError, backupToFile, recordSkippedBackup } from "./backup-runs.server";
 import type { BackupSource } from "./create-backup.server";
 
 export type BackupSchedule = NonNullable<Env["backup"]["schedule"]>;
@@ -15,7 +15,7 @@ export function getNextBackupTime(schedule: BackupSchedule, now: Date): Date {
 
 /**
  * Writes a backup into DATA_DIR/backups every day at the configured time and keeps the newest `keep`. A run that
- * finds another backup under way is skipped (one at a time); a failure is logged and recorded for the admin page,
+ * finds another backup under way is skipped (one at a time) and recorded for the admin page; a failure is logged and recorded for the admin page,
  * and the next day's run happens as usual.
  */
 export function startBackupSchedule(
@@ -30,12 +30,19 @@ export function startBackupSchedule(
   let planned: Date | undefined;
 
   const run = async () => {
+    let source: BackupSource | undefined;
     try {
-      const { file, size, result } = await backupToFile(await getSource(), { trigger: "schedule", keep, signal: controller.signal });
+      source = await getSource();
+      const { file, size, result } = await backupToFile(source, { trigger: "schedule", keep, signal: controller.signal });
       logger.info({ file, size, ...result.counts, missing: result.missing.length }, "scheduled backup written");
     } catch (error) {
-      if (error instanceof BackupBusyError) logger.warn("scheduled backup skipped: another backup was running");
-      else if (!controller.signal.aborted) logger.error({ err: error }, "scheduled backup failed");
+      if (error instanceof BackupBusyError) {
+        logger.warn("scheduled backup skipped: another backup was running");
+        // The Backups page says so too: the owner looks there, not in the log.
+        await recordSkippedBackup(source!.dataDir, { at: now().toISOString(), reason: "another backup or a restore was running at that time." }).catch((failure: unknown) =>
+          logger.error({ err: failure }, "could not record the skipped backup"),
+        );
+      } else if (!controller.signal.aborted) logger.error({ err: error }, "scheduled backup failed");
     }
   };
   const plan = () => {

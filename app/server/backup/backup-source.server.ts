@@ -14,5 +14,11 @@ export async function getBackupSource(): Promise<BackupSource> {
 /** The same, opened for a restore (its own database connection, which the caller destroys). */
 export async function openRestoreTarget(): Promise<RestoreTarget> {
   const env = getEnv();
-  return { db: createDb(env.database), storage: await createStorage(env.storage), jobDirectory: getJobDirectoryIn(env.dataDir) };
+  const storage = await createStorage(env.storage);
+  return {
+    db: createDb(env.database),
+    storage,
+    jobDirectory: getJobDirectoryIn(env.dataDir),
+    site: { database: env.database, storage, storageKind: env.storage.kind, dataDir: env.dataDir },
+  };
 }

@@ -1,15 +1,17 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import tar from "tar-stream";
 import { getBuildInfo } from "../build-info.server";
+import { PRIVATE_DIRECTORY_MODE } from "../data-dir.server";
 import { createDb } from "../db/client.server";
 import type { Env } from "../env.server";
-import { getJobDirectoryIn, isMasterFileName } from "../images/master-image.server";
+import { getJobDirectoryIn, getMasterFile } from "../images/master-image.server";
+import { listOwnStorageKeys } from "../storage/own-prefixes.server";
 import { readAll } from "../storage/read-all.server";
 import type { Storage, StoredObject } from "../storage/storage-contract.server";
 import {
@@ -22,6 +24,7 @@ import {
   STORAGE_PREFIX,
   countManifest,
 } from "./backup-manifest.server";
+import { holdMasters, listProcessingInExport } from "./hold-masters.server";
 import { exportDatabase } from "./export-database.server";
 
 export type BackupSource = {
@@ -46,8 +49,8 @@ export function getBackupDirectoryIn(dataDir: string): string {
 }
 
 /**
- * Streams a complete backup (tar.gz) into `output`: the database as one snapshot, then every stored object and
- * every unfinished image's master. Nothing is held in memory but the object being copied. The site may keep
+ * Streams a complete backup (tar.gz) into `output`: the database as one snapshot, then every stored object of the
+ * site's own folders and the master of every image the snapshot has still processing. Nothing is held in memory but the object being copied. The site may keep
  * serving meanwhile: the database is read through a connection of its own.
  */
 export async function writeBackup(
@@ -56,7 +59,7 @@ export async function writeBackup(
   { onProgress = () => {}, signal }: { onProgress?: (progress: BackupProgress) => void; signal?: AbortSignal } = {},
 ): Promise<BackupResult> {
   const workRoot = getBackupDirectoryIn(source.dataDir);
-  await mkdir(workRoot, { recursive: true });
+  await mkdir(workRoot, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   const work = await mkdtemp(path.join(workRoot, ".work-"));
   const pack = tar.pack();
   const written = pipeline(pack as unknown as Readable, createGzip({ level: GZIP_LEVEL }), output, { signal });
@@ -65,6 +68,10 @@ export async function writeBackup(
   const entries: ManifestEntry[] = [];
   const missing: string[] = [];
   try {
+    const jobDirectory = getJobDirectoryIn(source.dataDir);
+    const mastersDir = path.join(work, "masters");
+    // Before the snapshot: see holdMasters.
+    const masters = await holdMasters({ storage: source.storage, jobDirectory }, mastersDir);
     const db = createDb(source.database);
     let exported;
     try {
@@ -72,16 +79,20 @@ export async function writeBackup(
     } finally {
       await db.destroy();
     }
+    const imageTable = exported.tables.find((table) => table.name === "image");
+    const processing = imageTable ? await listProcessingInExport(imageTable.file) : [];
+    // Uploaded between the hold and the snapshot: held now, normally long before the worker is done with them.
+    const late = new Set(processing.filter((id) => !masters.has(id)));
+    if (late.size > 0) for (const [id, file] of await holdMasters({ storage: source.storage, jobDirectory }, mastersDir, late)) masters.set(id, file);
     for (const table of exported.tables) {
       const info = await stat(table.file);
       await addEntry(pack, table.entry, info.size, createReadStream(table.file), entries, table.sha256);
     }
 
+    // The shared masters travel as jobs/ entries (held above), not a second time as stored files.
     const keys: string[] = [];
-    for await (const key of source.storage.list("")) keys.push(key);
-    const jobDirectory = getJobDirectoryIn(source.dataDir);
-    const jobFiles = (await readdir(jobDirectory).catch(() => [] as string[])).filter(isMasterFileName).toSorted();
-    const total = keys.length + jobFiles.length;
+    for await (const key of listOwnStorageKeys(source.storage)) if (!key.startsWith("masters/")) keys.push(key);
+    const total = keys.length + processing.length;
     let done = 0;
     let bytes = 0;
     const report = (size: number) => {
@@ -104,12 +115,16 @@ export async function writeBackup(
       await addEntry(pack, `${STORAGE_PREFIX}${key}`, size, body instanceof Readable ? body : Readable.from([body]), entries);
       report(size);
     }
-    for (const name of jobFiles) {
+    for (const id of processing) {
       signal?.throwIfAborted();
-      const file = path.join(jobDirectory, name);
-      const info = await stat(file).catch(() => null);
-      // Finished and removed since it was listed: its variants are in storage now.
-      if (!info) continue;
+      const file = masters.get(id);
+      const name = path.basename(getMasterFile(jobDirectory, id));
+      // Only if its master was deleted before the hold (the image failed for good, or its files were lost).
+      if (!file) {
+        missing.push(`${JOBS_PREFIX}${name}`);
+        continue;
+      }
+      const info = await stat(file);
       await addEntry(pack, `${JOBS_PREFIX}${name}`, info.size, createReadStream(file), entries);
       report(info.size);
     }

@@ -1,4 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { createDb } from "../db/client.server";
+import { listKnownMigrations, migrateTo } from "../db/migrate.server";
 
 /**
  * The tables of a database as the backup sees them, read from the database itself rather than from a list in the
@@ -14,16 +16,17 @@ export type TableLayout = {
 };
 
 /** Kysely's own bookkeeping: the archive records the migration version instead. */
-const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+export const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 
 /**
  * Tables whose rows are not worth keeping and not safe to carry: sign-in sessions (a leaked archive must not let
  * anyone in), e-mail verification and password-reset tokens, and rate-limit counters (Better Auth's and the
  * app's). Restored sites start with none; people sign in again. The content version only tells running servers
  * that their kept pages are stale: a restored site starts from its migration's row, which the restore then raises.
+ * The server heartbeats describe the processes running now, not the site.
  * Everything else is backed up.
  */
-export const TRANSIENT_TABLES = new Set(["session", "verification", "rateLimit", "requestLimit", "contentVersion"]);
+export const TRANSIENT_TABLES = new Set(["session", "verification", "rateLimit", "requestLimit", "contentVersion", "serverHeartbeat"]);
 
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -35,9 +38,39 @@ export async function readDatabaseLayout(db: Kysely<any>): Promise<TableLayout[]
   return orderByDependencies(tables.filter((table) => !MIGRATION_TABLES.has(table.name)));
 }
 
-/** The tables a backup carries, in dependency order. */
+let ownTables: Promise<Set<string>> | undefined;
+
+/**
+ * Every table some version of the site's migrations makes, worked out once by running them one by one on a
+ * scratch in-memory database. A table a migration adds joins by itself; a table the site never made (PostGIS's
+ * spatial_ref_sys, another application's) is never backed up, emptied or dropped.
+ */
+export function listOwnTables(): Promise<Set<string>> {
+  ownTables ??= (async () => {
+    const scratch: Kysely<any> = createDb({ kind: "sqlite", file: ":memory:" });
+    try {
+      const names = new Set<string>();
+      for (const migration of listKnownMigrations()) {
+        await migrateTo(scratch, migration);
+        for (const table of await readSqliteLayout(scratch)) names.add(table.name);
+      }
+      return names;
+    } finally {
+      await scratch.destroy();
+    }
+  })();
+  return ownTables;
+}
+
+/** The site's own tables in this database, parents first. */
+export async function readOwnLayout(db: Kysely<any>): Promise<TableLayout[]> {
+  const own = await listOwnTables();
+  return (await readDatabaseLayout(db)).filter((table) => own.has(table.name));
+}
+
+/** The tables a backup carries, in dependency order: the site's own, less the transient ones. */
 export async function readBackupLayout(db: Kysely<any>): Promise<TableLayout[]> {
-  return (await readDatabaseLayout(db)).filter((table) => !TRANSIENT_TABLES.has(table.name));
+  return (await readOwnLayout(db)).filter((table) => !TRANSIENT_TABLES.has(table.name));
 }
 
 async function readSqliteLayout(db: Kysely<any>): Promise<TableLayout[]> {

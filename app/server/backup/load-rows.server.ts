@@ -9,7 +9,7 @@ const MAX_PARAMETERS = 5000;
 
 /**
  * Empties the tables (the migrations may have seeded rows) and loads the archive's rows, parents first, all in
- * one transaction: either every row is in or none is.
+ * one transaction (the caller's, when `db` is one): either every row is in or none is.
  */
 export async function loadRows(
   db: Kysely<any>,
@@ -18,7 +18,7 @@ export async function loadRows(
   onTable: (name: string, rows: number) => void = () => {},
 ): Promise<number> {
   const postgres = isPostgres(db);
-  return db.transaction().execute(async (trx) => {
+  const load = async (trx: Kysely<any>) => {
     for (const table of layout.toReversed()) await trx.deleteFrom(table.name).execute();
     let total = 0;
     for (const table of layout) {
@@ -51,7 +51,8 @@ export async function loadRows(
     }
     if (postgres) await resetSequences(trx);
     return total;
-  });
+  };
+  return db.isTransaction ? load(db) : db.transaction().execute(load);
 }
 
 /** Rows came with their ids, so each serial or identity column's sequence must continue after the largest. */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
+import { rm, stat, statfs } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform, Writable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
@@ -7,6 +8,7 @@ import { createGunzip } from "node:zlib";
 import tar from "tar-stream";
 import { isMasterFileName } from "../images/master-image.server";
 import { readAll } from "../storage/read-all.server";
+import { isOwnStorageKey } from "../storage/own-prefixes.server";
 import { assertValidKey } from "../storage/storage-contract.server";
 import { DB_PREFIX, JOBS_PREFIX, MANIFEST_ENTRY, type Manifest, ManifestSchema, STORAGE_PREFIX } from "./backup-manifest.server";
 
@@ -27,6 +29,24 @@ export class TargetWriteError extends Error {
 }
 
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+/** Photos do not shrink in gzip and rows shrink perhaps tenfold; an archive that unpacks to far more is a gzip bomb. */
+const MAX_UNPACK_RATIO = 100;
+const MIN_UNPACK_LIMIT = 256 * 1024 * 1024;
+/** Left free on the temporary folder's disk whatever the archive says. */
+const DISK_RESERVE = 512 * 1024 * 1024;
+
+/** How much the first pass may unpack in all, and how much of it (the table files) it may write to disk. */
+export type UnpackLimits = { totalBytes: number; tableBytes: number };
+
+/** Limits for this archive: a hundred times its size in all, and the table files only what the disk can spare. */
+export async function getUnpackLimits(file: string, tableDirectory: string): Promise<UnpackLimits> {
+  const { size } = await stat(file);
+  const totalBytes = Math.max(MIN_UNPACK_LIMIT, size * MAX_UNPACK_RATIO);
+  const disk = await statfs(tableDirectory);
+  return { totalBytes, tableBytes: Math.min(totalBytes, Math.max(0, disk.bavail * disk.bsize - DISK_RESERVE)) };
+}
+
+const megabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
 
 type Visit = (name: string, size: number, body: Readable) => Promise<void>;
 
@@ -71,6 +91,7 @@ function checkEntryName(name: string, manifest: Manifest): void {
     } catch {
       throw new DamagedBackupError(`The archive names a file outside the storage: ${name}`);
     }
+    if (!isOwnStorageKey(name.slice(STORAGE_PREFIX.length))) throw new DamagedBackupError(`The archive names a file outside the site's own folders: ${name}`);
   } else if (!(name.startsWith(JOBS_PREFIX) && /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(name.slice(JOBS_PREFIX.length)) && isMasterFileName(name))) {
     throw new DamagedBackupError(`The archive has an entry this site does not know: ${name}`);
   }
@@ -84,15 +105,22 @@ export async function verifyBackup(
   file: string,
   tableDirectory: string,
   onProgress: (bytes: number) => void = () => {},
+  limits?: UnpackLimits,
 ): Promise<{ manifest: Manifest; tableFiles: Map<string, string> }> {
+  const { totalBytes, tableBytes } = limits ?? (await getUnpackLimits(file, tableDirectory));
   const seen = new Map<string, { sha256: string; size: number }>();
   const tableFiles = new Map<string, string>();
   const lineCounts = new Map<string, number>();
   let manifestText: string | undefined;
   let bytes = 0;
+  let written = 0;
 
   await scanArchive(file, async (name, size, body) => {
     if (seen.has(name) || (name === MANIFEST_ENTRY && manifestText !== undefined)) throw new DamagedBackupError(`The archive has ${name} twice.`);
+    // Each entry's header gives its size before any of its bytes is unpacked: the limits are checked on that.
+    if (bytes + size > totalBytes) {
+      throw new DamagedBackupError(`The archive unpacks to more than ${megabytes(totalBytes)}, far more than a backup of its size holds (a gzip bomb?).`);
+    }
     if (name === MANIFEST_ENTRY) {
       if (size > MAX_MANIFEST_BYTES) throw new DamagedBackupError("The archive's manifest is too large to be ours.");
       manifestText = (await readAll(body)).toString("utf8");
@@ -100,6 +128,10 @@ export async function verifyBackup(
     }
     const hash = hashing();
     if (name.startsWith(DB_PREFIX) && /^db\/[A-Za-z0-9_]+\.jsonl$/.test(name)) {
+      if (written + size > tableBytes) {
+        throw new DamagedBackupError(`The archive's tables would need more than the ${megabytes(tableBytes)} the temporary folder can spare.`);
+      }
+      written += size;
       const kept = path.join(tableDirectory, path.basename(name));
       let lines = 0;
       const counter = new Transform({
@@ -148,15 +180,19 @@ export async function verifyBackup(
 }
 
 /**
- * Second pass: hands each stored file (storage/ and jobs/) to `visit` with its bytes, checking each against the
- * manifest again, so an archive changed since it was verified fails rather than restoring something else.
+ * Second pass: hands each stored file (storage/ and jobs/) to `visit`. Each entry's name is checked against the
+ * manifest before any of its bytes is read, and its bytes are unpacked into `workDirectory` and checked against the
+ * manifest's size and SHA-256 before `visit` sees them, so an archive changed since it was verified stops the
+ * restore before the changed file is written anywhere.
  */
 export async function readBackupFiles(
   file: string,
   manifest: Manifest,
+  workDirectory: string,
   visit: (entry: { kind: "storage" | "job"; name: string; size: number }, body: Readable) => Promise<void>,
 ): Promise<void> {
   const expected = new Map(manifest.entries.map((entry) => [entry.name, entry]));
+  const unpacked = path.join(workDirectory, "entry.part");
   await scanArchive(file, async (name, size, body) => {
     const kind = name.startsWith(STORAGE_PREFIX) ? "storage" : name.startsWith(JOBS_PREFIX) ? "job" : null;
     if (!kind) {
@@ -165,14 +201,22 @@ export async function readBackupFiles(
       await finished(body);
       return;
     }
-    const hash = hashing();
-    const prefix = kind === "storage" ? STORAGE_PREFIX : JOBS_PREFIX;
-    const checked = body.pipe(hash.stream);
-    await visit({ kind, name: name.slice(prefix.length), size }, checked);
-    const found = hash.digest();
     const listed = expected.get(name);
-    if (!listed || listed.sha256 !== found.sha256 || listed.size !== found.size) {
+    if (!listed || listed.size !== size) throw new DamagedBackupError(`${name} changed since the archive was checked; the restore stopped part-way.`);
+    checkEntryName(name, manifest);
+    expected.delete(name);
+    const hash = hashing();
+    await pipeline(body, hash.stream, createWriteStream(unpacked));
+    const found = hash.digest();
+    if (listed.sha256 !== found.sha256 || listed.size !== found.size) {
+      await rm(unpacked, { force: true });
       throw new DamagedBackupError(`${name} changed since the archive was checked; the restore stopped part-way.`);
+    }
+    const prefix = kind === "storage" ? STORAGE_PREFIX : JOBS_PREFIX;
+    try {
+      await visit({ kind, name: name.slice(prefix.length), size }, createReadStream(unpacked));
+    } finally {
+      await rm(unpacked, { force: true });
     }
   });
 }

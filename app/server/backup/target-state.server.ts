@@ -1,12 +1,20 @@
-import { mkdir, readdir, rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
+import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import { createDb } from "../db/client.server";
 import { listAppliedMigrations, listKnownMigrations, migrateTo } from "../db/migrate.server";
+import { isMasterFileName } from "../images/master-image.server";
+import { listOwnStorageKeys } from "../storage/own-prefixes.server";
 import type { Storage } from "../storage/storage-contract.server";
-import { isPostgres, readDatabaseLayout } from "./database-layout.server";
+import type { BackupSource } from "./create-backup.server";
+import { MIGRATION_TABLES, TRANSIENT_TABLES, readDatabaseLayout, readOwnLayout } from "./database-layout.server";
 import { rowToLine } from "./row-values.server";
 
-export type RestoreTarget = { db: Kysely<any>; storage: Storage; jobDirectory: string };
+/**
+ * Where a restore writes. `site` is the same place as the settings name it (its DATA_DIR too): with it the restore
+ * takes the backup lock and, with --force, writes a backup of what it replaces first.
+ */
+export type RestoreTarget = { db: Kysely<any>; storage: Storage; jobDirectory: string; site?: BackupSource };
 
 /** Comparable text for a row, whichever database it came from (0/1 and true/false are the same). */
 function rowKey(row: Record<string, unknown>): string {
@@ -33,8 +41,8 @@ async function rowsOfNewSite(version: string): Promise<Map<string, Set<string>>>
 }
 
 /**
- * What the target already holds beyond a new, unused site, as sentences for the owner; empty when restoring
- * there can lose nothing.
+ * What the target's own tables, folders and job folder hold beyond a new, unused site, as sentences for the owner;
+ * empty when restoring there can lose nothing. Other applications' tables and files are not the site's to count.
  */
 export async function describeTargetContents(target: RestoreTarget): Promise<string[]> {
   const found: string[] = [];
@@ -44,7 +52,8 @@ export async function describeTargetContents(target: RestoreTarget): Promise<str
     found.push("the database was set up by a newer version of the site");
   } else if (applied.length > 0) {
     const seeded = await rowsOfNewSite(applied.at(-1) as string);
-    for (const table of await readDatabaseLayout(target.db)) {
+    for (const table of await readOwnLayout(target.db)) {
+      if (TRANSIENT_TABLES.has(table.name)) continue;
       const newSite = seeded.get(table.name) ?? new Set<string>();
       const { count } = await target.db
         .selectFrom(table.name)
@@ -60,28 +69,36 @@ export async function describeTargetContents(target: RestoreTarget): Promise<str
   }
   let objects = 0;
   let example = "";
-  for await (const key of target.storage.list("")) {
+  for await (const key of listOwnStorageKeys(target.storage)) {
     example ||= key;
     if (++objects >= 1000) break;
   }
   if (objects > 0) found.push(`the file storage has ${objects >= 1000 ? "1000 or more" : objects} file${objects === 1 ? "" : "s"} (${example}${objects > 1 ? ", ..." : ""})`);
-  const jobs = await readdir(target.jobDirectory).catch(() => [] as string[]);
+  const jobs = (await readdir(target.jobDirectory).catch(() => [] as string[])).filter(isMasterFileName);
   if (jobs.length > 0) found.push(`${target.jobDirectory} has ${jobs.length} file${jobs.length === 1 ? "" : "s"}`);
   return found;
 }
 
-/** Removes every table (Kysely's included), every stored object and every waiting master. */
-export async function clearTarget(target: RestoreTarget): Promise<void> {
-  const layout = await readDatabaseLayout(target.db);
-  const postgres = isPostgres(target.db);
-  for (const table of [...layout.toReversed().map((t) => t.name), "kysely_migration", "kysely_migration_lock"]) {
-    await (postgres
-      ? sql`drop table if exists ${sql.table(table)} cascade`.execute(target.db)
-      : sql`drop table if exists ${sql.table(table)}`.execute(target.db));
+/** Drops the site's own tables (Kysely's bookkeeping included), children first; any other table stays. */
+export async function dropOwnTables(db: Kysely<any>): Promise<void> {
+  const own = (await readOwnLayout(db)).toReversed().map((table) => table.name);
+  const bookkeeping = (await db.introspection.getTables({ withInternalKyselyTables: true })).map((table) => table.name).filter((name) => MIGRATION_TABLES.has(name));
+  for (const table of [...own, ...bookkeeping]) {
+    // No cascade: a view or a table of someone else's that depends on the site's makes the restore stop instead.
+    await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }
-  const keys: string[] = [];
-  for await (const key of target.storage.list("")) keys.push(key);
-  for (const key of keys) await target.storage.delete(key);
-  await rm(target.jobDirectory, { recursive: true, force: true });
-  await mkdir(target.jobDirectory, { recursive: true });
+}
+
+/** Deletes the site's stored files and waiting masters that the restored site does not have. */
+export async function removeOtherFiles(target: RestoreTarget, keep: { keys: Set<string>; jobs: Set<string> }): Promise<number> {
+  const stale: string[] = [];
+  for await (const key of listOwnStorageKeys(target.storage)) if (!keep.keys.has(key)) stale.push(key);
+  for (const key of stale) await target.storage.delete(key);
+  let removed = stale.length;
+  for (const name of await readdir(target.jobDirectory).catch(() => [] as string[])) {
+    if (keep.jobs.has(name)) continue;
+    await rm(path.join(target.jobDirectory, name), { force: true });
+    removed += 1;
+  }
+  return removed;
 }

@@ -216,6 +216,17 @@ export interface ReferrerDayTable {
   views: number;
 }
 
+/** A running server, as `npm run restore` sees it: refreshed every few seconds, removed on a clean stop. */
+export interface ServerHeartbeatTable {
+  /** The process: host, pid and a random part. */
+  id: string;
+  host: string;
+  pid: number;
+  startedAt: string;
+  /** ISO time of the last refresh. */
+  seenAt: string;
+}
+
 export interface Database {
   category: CategoryTable;
   image: ImageTable;
@@ -235,6 +246,7 @@ export interface Database {
   trafficDay: TrafficDayTable;
   pageViewDay: PageViewDayTable;
   referrerDay: ReferrerDayTable;
+  serverHeartbeat: ServerHeartbeatTable;
 }
 
 export type Category = Selectable<CategoryTable>;

@@ -17,6 +17,7 @@ import { startEnquiryJobs, stopEnquiryJobs } from "../enquiries/enquiry-jobs.ser
 import { startImageJobs, stopImageJobs } from "../images/background-jobs.server";
 import { logger } from "../logger.server";
 import { startFreshnessPoll } from "../pages/page-freshness.server";
+import { startServerHeartbeat } from "../server-heartbeat.server";
 import { getSiteConfig } from "../site-config.server";
 import { createTrafficRecorder } from "../traffic/page-views.server";
 import { createRoutePatterns } from "../traffic/route-pattern.server";
@@ -57,6 +58,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   getSiteConfig();
   const applied = await migrateToLatest(getDb());
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+  // Tells `npm run restore` that this database is being served.
+  const heartbeat = await startServerHeartbeat(getDb());
   // Before listening, so images left unfinished by the last run are queued ahead of any new upload.
   await startImageJobs();
   const backups = env.backup.schedule ? startBackupSchedule(env.backup.schedule, env.backup.keep, getBackupSource) : null;
@@ -204,6 +207,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       await stopImageJobs();
       await stopEnquiryJobs();
       await traffic.stop();
+      await heartbeat.stop();
       await closeDb();
     },
   };

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "../db/client.server";
 import type { Database, OutboxMail } from "../db/schema.server";
 import { logger } from "../logger.server";
-import type { Mailer } from "./mail.server";
+import { LONGEST_SEND_MS, type Mailer } from "./mail.server";
 
 /**
  * The durable mail outbox. A message is a row written in the same transaction as whatever it is about, so it is
@@ -58,8 +58,13 @@ const DEFAULTS: Required<OutboxOptions> = {
   batchSize: 10,
 };
 
-/** While a row is being sent its next attempt is pushed this far ahead, so another process leaves it alone. */
-const CLAIM_MS = 5 * 60 * 1000;
+/**
+ * While a row is being sent its next attempt is pushed this far ahead, so another process leaves it alone: longer
+ * than the transport can take over one send, so a claim never lapses while its send may still go out.
+ */
+export const CLAIM_MS = LONGEST_SEND_MS + 5 * 60 * 1000;
+
+const ADDRESS = /[^\s<>"'@,;:]+@[^\s<>"'@,;:]+/g;
 
 export function backoffMs(attempts: number, options: Pick<Required<OutboxOptions>, "retryBaseMs" | "maxBackoffMs">): number {
   return Math.min(options.maxBackoffMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
@@ -94,7 +99,7 @@ export async function sendDueMail(db: Db, mailer: Mailer, options: OutboxOptions
     attempted++;
     const attempts = Number(row.attempts) + 1;
     try {
-      await mailer.send({ to: row.to, subject: row.subject, text: row.text, replyTo: row.replyTo ?? undefined });
+      await mailer.send({ to: row.to, subject: row.subject, text: row.text, replyTo: row.replyTo ?? undefined }, { mailId: row.id, kind: row.kind });
       await db.updateTable("mailOutbox").set({ status: "sent", sentAt: new Date().toISOString(), lastError: null }).where("id", "=", row.id).execute();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -108,7 +113,8 @@ export async function sendDueMail(db: Db, mailer: Mailer, options: OutboxOptions
         })
         .where("id", "=", row.id)
         .execute();
-      logger.warn({ mailId: row.id, kind: row.kind, attempts, failed, err: message }, failed ? "mail given up" : "mail failed, will retry");
+      // A server's refusal often quotes the recipient: the log gets the reason without any address.
+      logger.warn({ mailId: row.id, kind: row.kind, attempts, failed, err: message.replace(ADDRESS, "[address]") }, failed ? "mail given up" : "mail failed, will retry");
     }
   }
   return attempted;
