@@ -33,6 +33,8 @@ const BLOCKS = {
   "integration/test-ports": 1,
   "integration/two-instances": 2,
   "integration/upload-endpoint": 1,
+  "integration/html-validity": 1,
+  "integration/mail-setup": 1,
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;
