@@ -4,14 +4,13 @@ import type { Env } from "../env.server";
 
 /**
  * The powerful browser features this site never uses, each switched off for its pages and anything they could
- * embed, so that an injected script or a hostile frame cannot ask the visitor for them. Only names Chromium knows:
- * an unknown one costs a console error on every page (tests/e2e/layout.spec.ts checks there is none). The
- * clipboard stays allowed to the site itself, for the contact page's copy-the-address button.
+ * embed, so that an injected script or a hostile frame cannot ask the visitor for them. Only names browsers know: an
+ * unknown one costs a console warning on every page (tests/e2e/layout.spec.ts checks with Debian's Chromium, which
+ * is built without Web Bluetooth and Web Share, the two that phones have). The clipboard stays allowed to the site
+ * itself, for the contact page's copy-the-address button.
  */
 const DENIED_FEATURES = [
   "accelerometer",
-  "ambient-light-sensor",
-  "attribution-reporting",
   "autoplay",
   "bluetooth",
   "browsing-topics",
