@@ -43,7 +43,9 @@ async function computedStyles(page: Page): Promise<Map<string, string>> {
       return parts.join(">") || "html";
     };
     const result: [string, string][] = [];
-    for (const element of [document.documentElement, ...document.querySelectorAll("body, body *")]) {
+    // Scripts and the stylesheets' links (or their template, which the loader replaces with them) are never drawn.
+    const drawn = [...document.querySelectorAll("body, body *")].filter((element) => !element.matches("script, link, template"));
+    for (const element of [document.documentElement, ...drawn]) {
       for (const pseudo of ["", "::before", "::after", "::marker"]) {
         const style = getComputedStyle(element, pseudo || null);
         const values: string[] = [];
