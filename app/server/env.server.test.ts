@@ -29,6 +29,7 @@ describe("parseEnv", () => {
     expect(env.database).toEqual({ kind: "sqlite", file: path.join(dir, "site.db") });
     expect(env.storage).toEqual({ kind: "local", root: path.join(dir, "uploads") });
     expect(env.publicUrl).toBe("http://localhost:3000");
+    expect(env.publicUrlIsDefault).toBe(true);
     expect(env.smtpUrl).toBeUndefined();
     expect(env.google).toBeUndefined();
     expect(env.backup).toEqual({ schedule: { hour: 3, minute: 0 }, keep: 7 });
@@ -79,6 +80,12 @@ describe("parseEnv", () => {
     const env = parseEnv({ DATA_DIR: dataDir(), PORT: "8080", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" });
     expect(env.google).toEqual({ clientId: "id", clientSecret: "s", issuer: "https://accounts.google.com" });
     expect(env.publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("says whether the public URL was set or is the default", () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), PUBLIC_URL: "https://www.example.com/" });
+    expect(env.publicUrl).toBe("https://www.example.com");
+    expect(env.publicUrlIsDefault).toBe(false);
   });
 
   it.each([

@@ -101,6 +101,8 @@ export type Env = {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
+  /** PUBLIC_URL was not set: publicUrl is http://localhost:PORT, which links in mail cannot reach from outside. */
+  publicUrlIsDefault: boolean;
   authSecret: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
   ownerEmail?: string;
@@ -187,6 +189,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM ?? `Website <no-reply@${new URL(publicUrl).hostname}>`,
     publicUrl,
+    publicUrlIsDefault: raw.PUBLIC_URL === undefined,
     authSecret: raw.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     google,
     ownerEmail: raw.OWNER_EMAIL?.toLowerCase(),

@@ -49,6 +49,14 @@ async function answerQuestion(page: Page) {
 
 test("the owner's account (first to verify) is admin", async ({ page }) => {
   await signUpVerified(page, smtp, OWNER);
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/manage");
+  // The admin pages open for it (a member or a visitor is sent to /signIn or refused).
+  const response = await page.goto("/manage/users");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/manage\/users$/);
+  await expect(page.getByRole("list", { name: "Admin sections" })).toBeVisible();
+  // Its role, as the users page shows it (the default viewport shows the table).
+  await expect(page.getByTestId(`user-row-${OWNER}`).getByRole("cell").nth(6)).toHaveText("Admin");
 });
 
 test("with JavaScript: a quote with two photos shows previews and field messages, arrives, and is mailed", async ({ page }) => {
@@ -148,6 +156,27 @@ test("the admin sees it in the inbox with its photos, without GPS, a phone link 
   await expect(page.getByRole("link", { name: "Ring 07700 900 321" })).toBeVisible();
   await page.goto("/manage/enquiries?status=replied");
   await expect(page.getByRole("link", { name: /Sam Tiler/ })).toBeVisible();
+});
+
+test("signing out clears the browser's cache: a customer's photo seen before is not shown from it afterwards", async ({ page }) => {
+  const { signIn, signOut } = await import("./support/accounts");
+  await signIn(page, OWNER);
+  await page.goto("/manage/enquiries");
+  await page.getByRole("link", { name: /Sam Tiler/ }).click();
+  const href = await page.getByRole("list", { name: "Photos" }).getByRole("link").first().getAttribute("href");
+  // Opened once in the browser: kept in its cache for an hour (private, max-age=3600), and shown from there again.
+  expect((await page.goto(href!))?.status()).toBe(200);
+  const again = await page.goto(href!);
+  expect(await again?.headerValue("cache-control")).toBe("private, max-age=3600");
+  expect(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).transferSize)).toBe(0);
+
+  await page.goto("/manage/enquiries");
+  const signedOut = page.waitForResponse((response) => /\/sign[Oo]ut/.test(response.url()) && response.request().method() === "POST");
+  await signOut(page);
+  expect(await (await signedOut).headerValue("clear-site-data")).toBe('"cache"');
+  expect((await page.context().cookies()).filter((cookie) => cookie.name.includes("session"))).toEqual([]);
+  // Not from the cache any more: the server refuses a visitor.
+  expect((await page.goto(href!))?.status()).toBe(404);
 });
 
 test.describe("without JavaScript", () => {

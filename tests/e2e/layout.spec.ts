@@ -121,14 +121,40 @@ test("server basics: health check, security headers, compression, immutable asse
   // Not helmet's no-referrer: with it a browser sends Origin: null on a native form post (see the origin check).
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["content-encoding"]).toMatch(/gzip|br/);
+  // Framing refused by both headers alike (frame-ancestors 'none' and DENY), and no powerful feature for anyone.
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  const permissions = headers["permissions-policy"] ?? "";
+  for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "serial", "bluetooth", "hid", "display-capture", "publickey-credentials-get"]) {
+    expect(permissions).toContain(`${feature}=()`);
+  }
+  expect(permissions).toContain("clipboard-write=(self)");
+  expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
 
+  // The browser applies it, and understands every feature named: Chromium reports an unknown one on the console
+  // (this Debian build has neither Web Bluetooth nor Web Share, which Chrome on a phone has).
+  const consoleMessages: string[] = [];
+  page.on("console", (message) => consoleMessages.push(message.text()));
   await page.goto("/");
+  const states = await page.evaluate(async () => {
+    const query = async (name: string) => (await navigator.permissions.query({ name: name as PermissionName })).state;
+    return { camera: await query("camera"), microphone: await query("microphone"), geolocation: await query("geolocation") };
+  });
+  expect(states).toEqual({ camera: "denied", microphone: "denied", geolocation: "denied" });
+  const unknown = consoleMessages.filter((text) => /permissions.policy/i.test(text) && !/Unrecognized feature: '(bluetooth|web-share)'/.test(text));
+  expect(unknown).toEqual([]);
   // The stylesheet is inlined (app/server/styles); the hashed assets are the JavaScript modules.
   const asset = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="modulepreload"], link[rel="x-deferred-modulepreload"]')?.href);
   expect(asset).toContain("/assets/");
   const assetResponse = await request.get(asset!);
   expect(assetResponse.headers()["cache-control"]).toContain("immutable");
   expect(assetResponse.headers()["cache-control"]).toContain("max-age=31536000");
+  // Files, the hashed ones and the others, may not be embedded by other sites either.
+  expect(assetResponse.headers()["cross-origin-resource-policy"]).toBe("same-origin");
+  const favicon = await request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["cross-origin-resource-policy"]).toBe("same-origin");
+  expect(favicon.headers()["x-content-type-options"]).toBe("nosniff");
 });
 
 test("the layout has no accessibility violations", async ({ page }) => {

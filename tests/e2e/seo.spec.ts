@@ -87,13 +87,36 @@ test("sitemap.xml lists every public page and every gallery under the public add
   ]);
 });
 
-test("robots.txt points to the sitemap and keeps the admin, member and auth routes out", async () => {
+test("robots.txt points to the sitemap and keeps crawlers out of the auth API, never off a page that says noindex", async () => {
   const response = await fetch(`${server.baseURL}/robots.txt`);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("text/plain");
   const lines = (await response.text()).split("\n");
   expect(lines).toContain("User-agent: *");
-  for (const path of ["/manage", "/profile", "/signIn", "/signOut", "/signout", "/api/auth"]) expect(lines).toContain(`Disallow: ${path}`);
+  expect(lines).toContain("Disallow: /api/auth");
   expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
-  expect(lines).not.toContain("Disallow: /");
+  const disallowed = lines.filter((line) => line.startsWith("Disallow:")).map((line) => line.slice("Disallow:".length).trim());
+  expect(disallowed).not.toContain("/");
+
+  // A crawler reads a page's noindex only by fetching it: neither the page nor any address on the way to it may be
+  // disallowed (the admin and member areas redirect a visitor to /signIn).
+  for (const path of ["/signIn", "/signOut", "/signout", "/forgot-password", "/reset-password", "/contact/thanks", "/profile", "/manage", "/manage/users"]) {
+    const visited: string[] = [];
+    let next = path;
+    let html = "";
+    while (!html) {
+      visited.push(next);
+      const step = await fetch(`${server.baseURL}${next}`, { headers: { "user-agent": "Googlebot/2.1" }, redirect: "manual" });
+      const location = step.headers.get("location");
+      if (location) {
+        const target = new URL(location, PUBLIC_URL);
+        next = target.pathname + target.search;
+      } else {
+        html = await step.text();
+      }
+      expect(visited.length, path).toBeLessThan(5);
+    }
+    expect(html, path).toMatch(/<meta name="robots" content="noindex"/);
+    for (const address of visited) expect(disallowed.filter((prefix) => address.startsWith(prefix)), address).toEqual([]);
+  }
 });

@@ -90,6 +90,8 @@ await describeEachDialect("quote requests through the server", options, (databas
   it("the admin inbox lists it as unread; its photos are served to the admin without GPS", async () => {
     const inbox = await (await admin.client.get("/manage/enquiries")).text();
     expect(inbox).toContain(reference);
+    // SMTP_URL and PUBLIC_URL are set: no notice that mail goes nowhere (tests/integration/mail-setup.test.ts).
+    expect(inbox).not.toContain("mail-setup-notice");
     expect(inbox).toMatch(/data-testid="unread-enquiries"[^>]*>1</);
     const id = /href="\/manage\/enquiries\/([0-9a-f-]{36})"/.exec(inbox)?.[1];
     const detail = await (await admin.client.get(`/manage/enquiries/${id}`)).text();

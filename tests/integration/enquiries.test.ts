@@ -269,6 +269,22 @@ await describeEachDialect((kind) => `enquiries with ${useS3(kind) ? "S3" : "a lo
     }
   });
 
+  it("without SMTP_URL the mail is written to a file and recorded as such, never as sent", async () => {
+    const outcome = await post(test.db, storage, await goodFields({ email: "sam@customer.test" }));
+    if (!outcome.ok) throw new Error("not saved");
+    await test.db.updateTable("mailOutbox").set({ status: "sent" }).where("enquiryId", "!=", outcome.enquiryId).execute();
+    const mailer = createMailer({ mailFrom: "Site <site@trade.test>", dataDir });
+    expect(await sendDueMail(test.db, mailer)).toBe(2);
+    const mail = (await getEnquiry(test.db, outcome.enquiryId))!.mail;
+    expect(mail.map((m) => [m.kind, m.status])).toEqual(
+      expect.arrayContaining([
+        ["enquiry-owner", "filed"],
+        ["enquiry-customer", "filed"],
+      ]),
+    );
+    expect(mail).toHaveLength(2);
+  });
+
   it("the sweep deletes closed enquiries past their retention with their photos, and nothing else", async () => {
     const make = async () => {
       const outcome = await post(test.db, storage, await goodFields(), ["landscape.jpg"]);

@@ -34,6 +34,8 @@ const BLOCKS = {
   "integration/two-instances": 2,
   "integration/upload-endpoint": 1,
   "integration/restore-safety": 1,
+  "integration/html-validity": 1,
+  "integration/mail-setup": 1,
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;

@@ -57,6 +57,14 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 function mailState(mail: { status: string; attempts: number; lastError: string | null }) {
   if (mail.status === "sent") return <Badge bg="success">sent</Badge>;
+  // SMTP_URL was not set: the mail is a file on the server (the notice above every admin page says what to set).
+  if (mail.status === "filed") {
+    return (
+      <Badge bg="warning" text="dark">
+        not sent: only written to a file on the server, as SMTP_URL is not set
+      </Badge>
+    );
+  }
   if (mail.status === "failed") {
     // A mail held back by a restore was never tried here: its reason says why (restore-database.server).
     return (

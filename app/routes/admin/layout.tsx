@@ -1,18 +1,21 @@
 import { Badge, Nav } from "react-bootstrap";
 import { NavLink, Outlet } from "react-router";
+import { MailSetupNotice } from "~/components/manage/mail-setup-notice";
 import { requireAdminPage } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { countUnreadEnquiries } from "~/server/db/enquiries.server";
+import { getEnv } from "~/server/env.server";
+import { getMailSetupProblem } from "~/server/mail/mail-setup.server";
 import type { Route } from "./+types/layout";
 
 // Every page under /manage is for admins; each action also checks for itself.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return { unread: await countUnreadEnquiries(getDb()) };
+  return { unread: await countUnreadEnquiries(getDb()), mailSetup: getMailSetupProblem(getEnv()) };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { unread } = loaderData;
+  const { unread, mailSetup } = loaderData;
   return (
     <div className="container py-4">
       <Nav variant="tabs" className="mb-4" as="ul" aria-label="Admin sections">
@@ -54,6 +57,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           The admin pages need JavaScript. Please switch it on in your browser to manage galleries, users and visitors.
         </div>
       </noscript>
+      {mailSetup ? <MailSetupNotice problem={mailSetup} /> : null}
       <Outlet />
     </div>
   );

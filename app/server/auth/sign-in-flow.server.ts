@@ -117,10 +117,21 @@ export async function startGoogleSignIn(request: Request, callbackURL: string): 
   }
 }
 
+/**
+ * What a browser must forget once its session ends: its HTTP cache, where the admin's pages of customers' photos
+ * stay for an hour (private, max-age=3600) and the back/forward cache keeps the last admin screen. Not "cookies":
+ * that clears every cookie of the registrable domain, the owner's other services on its subdomains included, and the
+ * session's own cookies are expired by name in the same response anyway. Not "storage": it holds only the visitor's chosen
+ * colours and the fingerprints that let an interrupted upload resume, nothing private.
+ */
+export const SIGN_OUT_CLEAR_SITE_DATA = '"cache"';
+
 export async function signOut(request: Request): Promise<Headers | null> {
   try {
     const { headers } = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
-    return cookieHeaders(headers);
+    const out = cookieHeaders(headers);
+    out.set("Clear-Site-Data", SIGN_OUT_CLEAR_SITE_DATA);
+    return out;
   } catch {
     return null;
   }

@@ -169,7 +169,8 @@ export interface EnquiryPhotoTable {
   createdAt: string;
 }
 
-export type MailStatus = "pending" | "sent" | "failed";
+/** filed: written to DATA_DIR/outbox as a file because SMTP_URL is not set; it never left the machine. */
+export type MailStatus = "pending" | "sent" | "filed" | "failed";
 
 export interface MailOutboxTable {
   id: string;

@@ -34,8 +34,8 @@ const page = ({ extras = false, main = true } = {}) =>
     "</body></html>",
   ].join("");
 
-const link = (href: string, rel = "stylesheet") => `<link rel="${rel}" href="${href}" data-precedence="site"/>`;
-const deferredLink = (href: string) => link(href, "x-deferred-stylesheet");
+const link = (href: string) => `<link rel="stylesheet" href="${href}" data-precedence="site"/>`;
+const deferred = (...hrefs: string[]) => `<template data-deferred-stylesheets="">${hrefs.map(link).join("")}</template>`;
 
 describe("the page a visitor without a session gets", () => {
   it("inlines the rules the page can use", () => {
@@ -44,15 +44,17 @@ describe("the page a visitor without a session gets", () => {
 
   it("links the whole stylesheet after the page's content, inert until the scripts' loader makes it live", () => {
     const html = finishAnonymousDocument(page(), "N1");
-    expect(html).toContain(`</footer>${deferredLink(SITE_STYLESHEET_HREF)}<script nonce="N1">window.__reactRouterContext`);
-    expect(html).not.toContain('<link rel="stylesheet"');
-    expect(html.indexOf(deferredLink(SITE_STYLESHEET_HREF))).toBeLessThan(html.indexOf("(function(){var done"));
+    expect(html).toContain(`</footer>${deferred(SITE_STYLESHEET_HREF)}<script nonce="N1">window.__reactRouterContext`);
+    // The only link is the template's, which the browser neither renders nor fetches.
+    expect(html.split('<link rel="stylesheet"')).toHaveLength(2);
+    expect(html.indexOf(deferred(SITE_STYLESHEET_HREF))).toBeLessThan(html.indexOf("(function(){var done"));
     expect(html).not.toContain(PAGE_STYLES_PLACEHOLDER);
   });
 
   it("links it live when the page has no scripts to wait for it", () => {
     const html = finishAnonymousDocument(page().replace(/<script nonce="N1" type="module"[^]*?<\/script>/, ""), "N1");
     expect(html).toContain(`</footer>${link(SITE_STYLESHEET_HREF)}<script nonce="N1">window.__reactRouterContext`);
+    expect(html).not.toContain("<template");
   });
 
   it("defers the scripts as every page does", () => {
@@ -64,7 +66,7 @@ describe("the page a visitor without a session gets", () => {
     expect(html.slice(0, html.indexOf("</head>"))).not.toContain("stylesheet");
     // One choice over both, so that the site's custom properties the components read are kept.
     expect(html).toContain(">:root{--bs-danger:red}body{margin:0}.site-main{flex:1}.form-control{display:block;color:var(--bs-danger)}</style>");
-    expect(html).toContain(`</footer>${deferredLink(SITE_STYLESHEET_HREF)}${deferredLink(EXTRAS_STYLESHEET_HREF)}<script`);
+    expect(html).toContain(`</footer>${deferred(SITE_STYLESHEET_HREF, EXTRAS_STYLESHEET_HREF)}<script`);
   });
 
   it("puts the links at the end of a body without a main element, live since the loader is before them", () => {

@@ -5,12 +5,12 @@ import {
   siteAndExtrasCriticalCss,
   siteCriticalCss,
 } from "~/server/styles/site-styles.server";
-import { DEFERRED_MODULE_TYPE, DEFERRED_STYLESHEET_REL, deferScriptsInHtml } from "./defer-scripts.server";
+import { DEFERRED_MODULE_TYPE, deferScriptsInHtml, deferredStylesheets } from "./defer-scripts.server";
 
 /** What the inlined stylesheet holds until the whole document is known (entry.server renders it in its place). */
 export const PAGE_STYLES_PLACEHOLDER = "/*page-styles*/";
 
-const linkTag = (href: string, rel = "stylesheet") => `<link rel="${rel}" href="${href}" data-precedence="site"/>`;
+const linkTag = (href: string) => `<link rel="stylesheet" href="${href}" data-precedence="site"/>`;
 
 /**
  * Finishes the page a visitor without a session gets, once React has rendered all of it: the scripts wait for the
@@ -20,10 +20,11 @@ const linkTag = (href: string, rel = "stylesheet") => `<link rel="${rel}" href="
  * The page's HTML needs nothing more than the inlined rules, with or without JavaScript: they are a subset of the
  * stylesheet, in its own order, and every rule left out needs a class, id or element that is not on the page (see
  * stylesheet-index.server). What does need the rest is what React draws after hydration (a dialog, the next page).
- * So the links are inert, like the preloads: the loader makes them live after the first paint, and inserts the
- * module script only once they have loaded. On a slow phone the stylesheet no longer competes with the first
- * photos; without JavaScript it is never fetched, and afterwards it comes from the browser's cache. (A page whose
- * scripts could not be deferred gets plain links, which then hold its scripts back as a pending stylesheet does.)
+ * So the links are inert, like the preloads: they wait inside a template, which the loader empties into the page
+ * after the first paint, and it inserts the module script only once they have loaded. On a slow phone the stylesheet
+ * no longer competes with the first photos; without JavaScript it is never fetched, and afterwards it comes from the
+ * browser's cache. (A page whose scripts could not be deferred gets plain links, which then hold its scripts back as
+ * a pending stylesheet does.)
  * They carry `data-precedence="site"` so that a stylesheet React adds later (the form components, on a client-side
  * visit to the contact page) goes after them, as in the head of a signed-in page; and a page that links the form
  * components has their link moved down here and their share inlined too, so the cascade's order is the signed-in
@@ -60,6 +61,6 @@ export function finishAnonymousDocument(html: string, nonce: string): string {
   // Inert only where the loader that makes them live comes after them: a page without it, or links placed after it
   // (which it would miss if it ran while the page was still being read, in a hidden tab), get live links.
   const loaderAt = out.indexOf(DEFERRED_MODULE_TYPE);
-  const rel = loaderAt >= 0 && at < loaderAt ? DEFERRED_STYLESHEET_REL : "stylesheet";
-  return out.slice(0, at) + linked.map((href) => linkTag(href, rel)).join("") + out.slice(at);
+  const links = linked.map(linkTag).join("");
+  return out.slice(0, at) + (loaderAt >= 0 && at < loaderAt ? deferredStylesheets(links) : links) + out.slice(at);
 }

@@ -1,7 +1,6 @@
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
-import helmet from "helmet";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -30,6 +29,7 @@ import { createPageStore } from "./page-cache.server";
 import { createPageHandler } from "./page-handler.server";
 import { redactUrl } from "./redact-url.server";
 import { responseCookies } from "./response-cookies.server";
+import { fileHeaders, pageHeaders } from "./security-headers.server";
 import { clientIpContext, nonceContext, visitStateContext } from "./request-context.server";
 
 /** Gallery photos, /media/{imageId}/{variant}, and avatars, /avatars/{file} (routes/resources/image.ts and avatar.ts). */
@@ -110,12 +110,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   });
 
   if (options.clientDir) {
-    // Scripts, styles and images are not documents: the page headers below (CSP, framing, referrer) do nothing
-    // for them and cost about 700 bytes on each of a page's script requests; they only need nosniff.
-    app.use((_req, res, next) => {
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      next();
-    });
+    // Scripts, styles and images are files, not documents (see security-headers.server).
+    app.use(fileHeaders);
     // Hashed file names change with their content, so they can be cached for a year.
     // The build writes .br and .gz copies beside each file; the smallest one the browser accepts is sent as it is.
     const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) =>
@@ -135,42 +131,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
   });
-  const pageHeaders = helmet({
-    contentSecurityPolicy: options.dev
-      ? false
-      : {
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "blob:"],
-            connectSrc: ["'self'", "blob:"],
-            fontSrc: ["'self'", "data:"],
-            objectSrc: ["'none'"],
-            frameAncestors: ["'none'"],
-            baseUri: ["'self'"],
-            formAction: ["'self'", ...(env.google ? [env.google.issuer] : [])],
-            upgradeInsecureRequests: env.publicUrl.startsWith("https:") ? [] : null,
-          },
-        },
-    // Secure transport is the reverse proxy's job; only announce HSTS when the public address is https.
-    strictTransportSecurity: env.publicUrl.startsWith("https:"),
-    crossOriginEmbedderPolicy: false,
-    // helmet's default, no-referrer, makes browsers send `Origin: null` on a plain form post, which the
-    // cross-site check must then take on trust; with this policy they send the real origin to this site.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
-  // Stored photos and avatars are files too: like the scripts above, they only need nosniff, and the rule that other
-  // sites may not embed them. The page headers (CSP, framing, referrer: about 650 bytes) would be sent a dozen times
-  // with a gallery page on a phone, for nothing.
+  const documentHeaders = pageHeaders(env, { dev: options.dev });
+  // Stored photos and avatars are files too, like the scripts above.
   app.use((req, res, next) => {
-    if ((req.method === "GET" || req.method === "HEAD") && IMAGE_FILE_PATH.test(req.path)) {
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-      next();
-      return;
-    }
-    pageHeaders(req, res, next);
+    if ((req.method === "GET" || req.method === "HEAD") && IMAGE_FILE_PATH.test(req.path)) fileHeaders(req, res, next);
+    else documentHeaders(req, res, next);
   });
 
   app.use(originCheck(env.publicUrl));

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFERRED_MODULE_TYPE,
   DEFERRED_PRELOAD_REL,
-  DEFERRED_STYLESHEET_REL,
+  DEFERRED_STYLESHEETS_ATTRIBUTE,
   deferScriptsInHtml,
   deferScriptsTransform,
 } from "./defer-scripts.server";
@@ -42,6 +42,15 @@ function expectDeferred(html: string) {
   expect(restored).toBe(PAGE);
 }
 
+/** A template holding one stylesheet link, as anonymous-document.server writes it, reduced to what the loader uses. */
+function deferredSheet() {
+  const listeners = new Map<string, () => void>();
+  const sheet = { rel: "stylesheet", addEventListener: (type: string, fn: () => void) => listeners.set(type, fn) };
+  const content = { querySelectorAll: (selector: string) => (selector === "link" ? [sheet] : []) };
+  const template = { content, replacedBy: null as unknown, replaceWith(fragment: unknown) { this.replacedBy = fragment; } };
+  return { listeners, sheet, template };
+}
+
 async function throughStream(chunks: Buffer[]): Promise<string> {
   return text(Readable.from(chunks).pipe(deferScriptsTransform("N1")));
 }
@@ -72,14 +81,13 @@ describe("deferring the page's scripts until the first paint", () => {
     const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(html)?.[1];
     expect(loader).toBeDefined();
     const links = [{ rel: DEFERRED_PRELOAD_REL }, { rel: DEFERRED_PRELOAD_REL }];
-    const listeners = new Map<string, () => void>();
-    const sheet = { rel: DEFERRED_STYLESHEET_REL, addEventListener: (type: string, fn: () => void) => listeners.set(type, fn) };
+    const { listeners, template, sheet } = deferredSheet();
     const inert = { nonce: "N1", textContent: "import('/x.js')", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
     let observed: ((list: { getEntriesByName(n: string): unknown[] }) => void) | undefined;
     const timers: (() => void)[] = [];
     const document = {
       visibilityState: "visible",
-      querySelectorAll: (selector: string) => (selector.includes(DEFERRED_STYLESHEET_REL) ? [sheet] : selector.includes(DEFERRED_PRELOAD_REL) ? links : []),
+      querySelectorAll: (selector: string) => (selector.includes(DEFERRED_STYLESHEETS_ATTRIBUTE) ? [template] : selector.includes(DEFERRED_PRELOAD_REL) ? links : []),
       querySelector: (selector: string) => (selector.includes(DEFERRED_MODULE_TYPE) ? inert : null),
       createElement: () => ({ type: "", nonce: "", textContent: "" }),
     };
@@ -94,7 +102,7 @@ describe("deferring the page's scripts until the first paint", () => {
     // Before the paint: only the safety timer is waiting, nothing was touched.
     expect(timers).toHaveLength(1);
     expect(links.every((l) => l.rel === DEFERRED_PRELOAD_REL)).toBe(true);
-    expect(sheet.rel).toBe(DEFERRED_STYLESHEET_REL);
+    expect(template.replacedBy).toBeNull();
     // A paint with no content yet (the background) is not enough.
     observed!({ getEntriesByName: (n) => (n === "first-paint" ? [{}] : []) });
     expect(links.every((l) => l.rel === DEFERRED_PRELOAD_REL)).toBe(true);
@@ -102,6 +110,9 @@ describe("deferring the page's scripts until the first paint", () => {
     observed!({ getEntriesByName: (n) => (n === "first-contentful-paint" ? [{}] : []) });
     // The modules and the stylesheet are fetched together; the page starts once the stylesheet is there.
     expect(links.every((l) => l.rel === "modulepreload")).toBe(true);
+    // The template's links take its place in the page, listened to before they start loading.
+    expect(template.replacedBy).toBe(template.content);
+    expect([...listeners.keys()].sort()).toEqual(["error", "load"]);
     expect(sheet.rel).toBe("stylesheet");
     await settle();
     expect(inert.replacedBy).toBeNull();
@@ -117,17 +128,16 @@ describe("deferring the page's scripts until the first paint", () => {
 
   it("a stylesheet that fails to load does not keep the page from starting", async () => {
     const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))![1]!;
-    const listeners = new Map<string, () => void>();
-    const sheet = { rel: DEFERRED_STYLESHEET_REL, addEventListener: (type: string, fn: () => void) => listeners.set(type, fn) };
+    const { listeners, template } = deferredSheet();
     const inert = { nonce: "N1", textContent: "", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
     const document = {
       visibilityState: "hidden", // starts at once
-      querySelectorAll: (selector: string) => (selector.includes(DEFERRED_STYLESHEET_REL) ? [sheet] : []),
+      querySelectorAll: (selector: string) => (selector.includes(DEFERRED_STYLESHEETS_ATTRIBUTE) ? [template] : []),
       querySelector: () => inert,
       createElement: () => ({ type: "", nonce: "", textContent: "" }),
     };
     new Function("document", "PerformanceObserver", "setTimeout", loader)(document, class {}, () => {});
-    expect(sheet.rel).toBe("stylesheet");
+    expect(template.replacedBy).toBe(template.content);
     listeners.get("error")!();
     await new Promise((resolve) => globalThis.setTimeout(resolve, 0));
     expect(inert.replacedBy).not.toBeNull();

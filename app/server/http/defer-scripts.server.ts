@@ -19,10 +19,17 @@ import { StringDecoder } from "node:string_decoder";
 export const DEFERRED_PRELOAD_REL = "x-deferred-modulepreload";
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 /**
- * A stylesheet only the scripts need (anonymous-document.server): made live with the preloads, and the module script
- * waits for it, so hydration and what React draws after it have every rule.
+ * Stylesheets only the scripts need (anonymous-document.server), kept as real links inside a `<template>`, whose
+ * content the browser neither renders nor fetches, and which is valid HTML anywhere in the body (an unknown `rel`
+ * on a link in the body is not). The loader puts the links in the template's place with the preloads, and the
+ * module script waits for them, so hydration and what React draws after it have every rule.
  */
-export const DEFERRED_STYLESHEET_REL = "x-deferred-stylesheet";
+export const DEFERRED_STYLESHEETS_ATTRIBUTE = "data-deferred-stylesheets";
+
+/** The links, inert until the loader below takes them out of their template. */
+export function deferredStylesheets(links: string): string {
+  return `<template ${DEFERRED_STYLESHEETS_ATTRIBUTE}="">${links}</template>`;
+}
 
 const PRELOAD_LINK = /<link rel="modulepreload" /g;
 const MODULE_SCRIPT_OPEN = /<script( nonce="[^"]*")? type="module" async="">/;
@@ -36,7 +43,7 @@ const SCRIPT_CLOSE = "</script>";
  * inserted once each has loaded or failed.
  */
 function loaderSource(fallbackMs: number): string {
-  return `(function(){var done=0;function go(){if(done)return;done=1;var d=document,w=[];d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('link[rel="${DEFERRED_STYLESHEET_REL}"]').forEach(function(l){w.push(new Promise(function(r){l.addEventListener("load",r);l.addEventListener("error",r)}));l.rel="stylesheet"});var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;Promise.all(w).then(function(){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})}if(document.visibilityState==="hidden")return go();setTimeout(go,${fallbackMs});try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true})}catch(e){go()}})()`;
+  return `(function(){var done=0;function go(){if(done)return;done=1;var d=document,w=[];d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('template[${DEFERRED_STYLESHEETS_ATTRIBUTE}]').forEach(function(t){var f=t.content;f.querySelectorAll("link").forEach(function(l){w.push(new Promise(function(r){l.addEventListener("load",r);l.addEventListener("error",r)}))});t.replaceWith(f)});var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;Promise.all(w).then(function(){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})}if(document.visibilityState==="hidden")return go();setTimeout(go,${fallbackMs});try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true})}catch(e){go()}})()`;
 }
 
 /**

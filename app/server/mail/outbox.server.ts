@@ -99,8 +99,10 @@ export async function sendDueMail(db: Db, mailer: Mailer, options: OutboxOptions
     attempted++;
     const attempts = Number(row.attempts) + 1;
     try {
-      await mailer.send({ to: row.to, subject: row.subject, text: row.text, replyTo: row.replyTo ?? undefined }, { mailId: row.id, kind: row.kind });
-      await db.updateTable("mailOutbox").set({ status: "sent", sentAt: new Date().toISOString(), lastError: null }).where("id", "=", row.id).execute();
+      const result = await mailer.send({ to: row.to, subject: row.subject, text: row.text, replyTo: row.replyTo ?? undefined }, { mailId: row.id, kind: row.kind });
+      // Written to a file rather than sent (no SMTP_URL): recorded as such, so the admin is never told it was sent.
+      const status = result.outboxFile ? "filed" : "sent";
+      await db.updateTable("mailOutbox").set({ status, sentAt: new Date().toISOString(), lastError: null }).where("id", "=", row.id).execute();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const failed = attempts >= settings.maxAttempts;

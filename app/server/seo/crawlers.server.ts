@@ -1,8 +1,13 @@
 /** Addresses of the public pages, in the order the sitemap lists them. */
 export const PUBLIC_PATHS = ["/", "/aboutme", "/services", "/webdev", "/ha", "/contact"] as const;
 
-/** Areas search engines have no business in: the admin and member pages and the auth routes. */
-export const PRIVATE_PATHS = ["/manage", "/profile", "/signIn", "/signOut", "/signout", "/api/auth"] as const;
+/**
+ * What crawlers are asked not to fetch: the auth API, which answers with JSON and redirects, never a page. The
+ * private pages (sign-in, sign-out, password reset, the member and admin areas) are not listed: each answers with a
+ * `noindex` page, or a redirect to /signIn, which is one. A crawler must fetch a page to read its noindex, and an
+ * address it may not fetch can still be indexed, by its address alone, from a link somewhere else.
+ */
+export const DISALLOWED_PATHS = ["/api/auth"] as const;
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
@@ -18,6 +23,6 @@ export function renderSitemap(publicUrl: string, galleryIds: readonly number[]):
 }
 
 export function renderRobots(publicUrl: string): string {
-  const disallow = PRIVATE_PATHS.map((path) => `Disallow: ${path}`).join("\n");
+  const disallow = DISALLOWED_PATHS.map((path) => `Disallow: ${path}`).join("\n");
   return `User-agent: *\n${disallow}\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
 }
