@@ -23,7 +23,7 @@ export function ReviewCard({ review, replyFrom, headingLevel = 3, showPhotos = t
         </Heading>
         <p className="small text-body-secondary mb-2">
           {review.verified ? (
-            <span className="badge text-bg-success me-2">Verified job</span>
+            <span className="fw-semibold text-success me-2">Verified job</span>
           ) : (
             <span className="me-2">Added by the owner, from {review.source}</span>
           )}

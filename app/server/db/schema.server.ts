@@ -173,7 +173,7 @@ export type MailStatus = "pending" | "sent" | "failed";
 
 export interface MailOutboxTable {
   id: string;
-  /** enquiry-owner (the owner's notification) or enquiry-customer (the acknowledgement). */
+  /** enquiry-owner (the owner's notification), enquiry-customer (the acknowledgement), review-request or review-reminder. */
   kind: string;
   enquiryId: string | null;
   to: string;

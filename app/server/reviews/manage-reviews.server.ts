@@ -6,17 +6,11 @@ import type { Db } from "../db/client.server";
 import { getEnquiry } from "../db/enquiries.server";
 import { holdReview, insertReview, publishReview, setReviewReply } from "../db/reviews.server";
 import { wakeOutbox } from "../enquiries/enquiry-jobs.server";
-import { getEnv } from "../env.server";
 import { noteContentChanged } from "../pages/page-freshness.server";
 import { getSiteConfig } from "../site-config.server";
-import { type MailContext, askForReview, stopReviewReminder } from "./review-requests.server";
+import { askForReview, reviewMailContext, stopReviewReminder } from "./review-requests.server";
 
 export type ManageOutcome = { ok: true; message: string; link?: { url: string; phone: string | null; customerName: string } } | { ok: false; status: 400 | 404; message: string };
-
-export function reviewMailContext(): MailContext {
-  const { business } = getSiteConfig();
-  return { businessName: business.name, ownerName: business.owner, publicUrl: getEnv().publicUrl };
-}
 
 function serviceName(service: string): string | null {
   if (service === OTHER_SERVICE) return OTHER_SERVICE_NAME;

@@ -3,7 +3,9 @@ import { REVIEW_EDIT_DAYS, REVIEW_LINK_DAYS, REVIEW_REMINDER_DAYS } from "~/lib/
 import type { Db } from "../db/client.server";
 import type { ReviewRequest } from "../db/schema.server";
 import { type LinkState, createSingleUseLink, linkState, openSealedToken } from "../links/single-use-link.server";
+import { getEnv } from "../env.server";
 import { enqueueMail } from "../mail/outbox.server";
+import { getSiteConfig } from "../site-config.server";
 import { reviewRequestMessage } from "./review-mail.server";
 
 /** Single-use links for reviews carry this purpose; a token for anything else never opens a review page. */
@@ -14,6 +16,11 @@ export const REVIEW_EDIT_MS = REVIEW_EDIT_DAYS * DAY_MS;
 const REMINDER_AFTER_MS = REVIEW_REMINDER_DAYS * DAY_MS;
 
 export type MailContext = { businessName: string; ownerName: string; publicUrl: string };
+
+export function reviewMailContext(): MailContext {
+  const { business } = getSiteConfig();
+  return { businessName: business.name, ownerName: business.owner, publicUrl: getEnv().publicUrl };
+}
 
 export function reviewUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/review/${token}`;
