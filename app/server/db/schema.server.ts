@@ -243,8 +243,8 @@ export interface ReviewRequestTable {
   job: string;
   service: string;
   serviceName: string;
-  /** One reminder after 7 days while unanswered; the owner can switch it off. */
-  remind: Bool;
+  /** 1: one reminder after 7 days while unanswered; 0: the owner switched it off. An integer on both databases. */
+  remind: number;
   reminderSentAt: string | null;
   createdAt: string;
 }

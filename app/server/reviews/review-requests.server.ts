@@ -45,7 +45,7 @@ export async function askForReview(db: Db, input: NewReviewRequest, context: Mai
   const id = randomUUID();
   const url = await db.transaction().execute(async (trx) => {
     const link = await createSingleUseLink(trx, { purpose: REVIEW_LINK_PURPOSE, validForMs: REVIEW_LINK_MS, keepSealed: true }, now);
-    const request: ReviewRequest = { id, linkId: link.id, ...input, remind: input.remind, reminderSentAt: null, createdAt: now.toISOString() };
+    const request: ReviewRequest = { id, linkId: link.id, ...input, remind: input.remind ? 1 : 0, reminderSentAt: null, createdAt: now.toISOString() };
     await trx.insertInto("reviewRequest").values(request).execute();
     const url = reviewUrl(context.publicUrl, link.token);
     if (input.email) await enqueueMail(trx, [reviewRequestMessage(request, url, context, false)], now);
@@ -54,7 +54,7 @@ export async function askForReview(db: Db, input: NewReviewRequest, context: Mai
   return { requestId: id, url };
 }
 
-export type ReviewRequestRow = ReviewRequest & { state: LinkState; url: string | null; answered: boolean; expiresAt: string };
+export type ReviewRequestRow = Omit<ReviewRequest, "remind"> & { remind: boolean; state: LinkState; url: string | null; answered: boolean; expiresAt: string };
 
 /** The owner's requests, newest first, each with its link's state and (while it can still be answered) its URL. */
 export async function listReviewRequests(db: Db, publicUrl: string, options: { enquiryId?: string; limit?: number } = {}, now = new Date()): Promise<ReviewRequestRow[]> {
@@ -71,17 +71,16 @@ export async function listReviewRequests(db: Db, publicUrl: string, options: { e
   return rows.map(({ usedAt, closesAt, sealedToken, reviewId, ...row }) => {
     const state = linkState({ expiresAt: row.expiresAt, usedAt, closesAt }, now);
     const token = state === "open" || state === "used" ? (sealedToken ? openSealedToken(sealedToken) : null) : null;
-    return { ...row, remind: Boolean(row.remind), state, answered: reviewId !== null, url: token ? reviewUrl(publicUrl, token) : null };
+    return { ...row, remind: Number(row.remind) === 1, state, answered: reviewId !== null, url: token ? reviewUrl(publicUrl, token) : null };
   });
 }
 
 export async function getReviewRequestByLink(db: Db, linkId: string): Promise<ReviewRequest | null> {
-  const row = await db.selectFrom("reviewRequest").selectAll().where("linkId", "=", linkId).executeTakeFirst();
-  return row ? { ...row, remind: Boolean(row.remind) } : null;
+  return (await db.selectFrom("reviewRequest").selectAll().where("linkId", "=", linkId).executeTakeFirst()) ?? null;
 }
 
 export async function stopReviewReminder(db: Db, requestId: string): Promise<boolean> {
-  const result = await db.updateTable("reviewRequest").set({ remind: false }).where("id", "=", requestId).executeTakeFirst();
+  const result = await db.updateTable("reviewRequest").set({ remind: 0 }).where("id", "=", requestId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -96,7 +95,7 @@ export async function sendDueReviewReminders(db: Db, context: MailContext, now =
     .innerJoin("singleUseLink", "singleUseLink.id", "reviewRequest.linkId")
     .selectAll("reviewRequest")
     .select(["singleUseLink.sealedToken"])
-    .where("reviewRequest.remind", "=", true)
+    .where("reviewRequest.remind", "=", 1)
     .where("reviewRequest.reminderSentAt", "is", null)
     .where("reviewRequest.email", "is not", null)
     .where("reviewRequest.createdAt", "<=", new Date(now.getTime() - REMINDER_AFTER_MS).toISOString())
@@ -116,7 +115,7 @@ export async function sendDueReviewReminders(db: Db, context: MailContext, now =
         .where("reminderSentAt", "is", null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
-      await enqueueMail(trx, [reviewRequestMessage({ ...request, remind: true }, reviewUrl(context.publicUrl, token), context, true)], now);
+      await enqueueMail(trx, [reviewRequestMessage(request, reviewUrl(context.publicUrl, token), context, true)], now);
       return true;
     });
     if (claimed) queued++;
