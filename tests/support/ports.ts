@@ -33,6 +33,7 @@ const BLOCKS = {
   "integration/test-ports": 1,
   "integration/two-instances": 2,
   "integration/upload-endpoint": 1,
+  "e2e/reviews": 1,
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;

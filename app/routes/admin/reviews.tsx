@@ -114,7 +114,7 @@ export default function ManageReviews({ loaderData, actionData }: Route.Componen
           </div>
           <div className="col-12">
             <label className="form-label" htmlFor="ask-job">
-              The job
+              What the job was
             </label>
             <input id="ask-job" name="job" className="form-control" maxLength={REVIEW_LIMITS.job} required placeholder="Replastered the back bedroom ceiling" />
           </div>
@@ -278,7 +278,7 @@ export default function ManageReviews({ loaderData, actionData }: Route.Componen
           </div>
           <div className="col-md-4">
             <label className="form-label" htmlFor="add-service">
-              Service
+              Service of the job
             </label>
             <select id="add-service" name="service" className="form-select" required defaultValue="">
               <option value="" disabled>

@@ -11,8 +11,10 @@ import { getSiteConfig } from "~/server/site-config.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/review-form";
 
-// The address holds the customer's token: never cached by anyone, never sent on as a referrer, never indexed.
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+// The address holds the customer's token: never cached by anyone, never sent to another site as a referrer (the
+// Google link), never indexed. same-origin rather than no-referrer: with no-referrer the browser sends
+// `Origin: null` on the form's own post, which the cross-site checks refuse.
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
@@ -22,7 +24,7 @@ const PROBLEM_TITLES = { missing: "This review link is not right", gone: "This r
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.problem ? PROBLEM_TITLES[loaderData.problem] : "Your review";
-  return [{ title }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+  return [{ title }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
 }
 
 type Problem = { problem: "missing" | "gone" | "busy" };
