@@ -202,6 +202,14 @@ test("the owner replies, and the reply shows under the review", async ({ page })
   const reply = page.getByRole("region", { name: `Reply from ${site.business.name}` });
   await expect(reply).toContainText("Thank you Cara, it was a pleasure.");
   await expect(reply.getByRole("heading", { name: `Reply from ${site.business.name}` })).toBeVisible();
+  // With script, the photo opens in the gallery's lightbox (without, its link opens the photo itself).
+  await waitForHydration(page);
+  await page.getByRole("list", { name: /Photos from/ }).getByRole("link").first().click();
+  const lightbox = page.getByRole("dialog");
+  await expect(lightbox.getByRole("img")).toHaveJSProperty("complete", true);
+  await expect(lightbox).toContainText("Photo 1 of 1");
+  await page.keyboard.press("Escape");
+  await expect(lightbox).toBeHidden();
 });
 
 test("a held review is not shown but is counted with its reason; the average covers every published review", async ({ page, browser }) => {
@@ -219,7 +227,7 @@ test("a held review is not shown but is counted with its reason; the average cov
 
   const customer = await browser.newContext({ javaScriptEnabled: false });
   const other = await customer.newPage();
-  await answer(other, link, "1 star", "Rude words would go here, and the neighbour's phone number 07700 900 000.");
+  await answer(other, link, "1 star", "Rude words would go here, and the neighbour's phone number 07700 900 000.", ["landscape.jpg"]);
   await expect(other.getByRole("heading", { name: "Thank you for your review" })).toBeVisible();
   await customer.close();
 
@@ -233,6 +241,12 @@ test("a held review is not shown but is counted with its reason; the average cov
   await expect(page.getByTestId("review-counts")).toContainText("1 published (average 5.0), 1 held.");
   await expect(page.getByTestId("held-reviews")).toContainText("Someone's personal details");
   await expect(held.getByRole("button", { name: "Publish" })).toBeVisible();
+  // Its photo: still there for the owner deciding on it, gone for everyone else while it is held.
+  const photoHref = (await held.getByRole("list", { name: /Photos from/ }).getByRole("link").first().getAttribute("href"))!;
+  expect((await page.request.get(photoHref)).status()).toBe(200);
+  const outsider = await browser.newContext();
+  expect((await outsider.request.get(`${BASE}${photoHref}`)).status()).toBe(404);
+  await outsider.close();
 
   await page.context().clearCookies();
   await page.goto("/reviews");

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { Lightbox } from "~/components/gallery/lightbox";
+import type { Lightbox as LightboxType } from "~/components/gallery/lightbox";
 import type { GalleryItem, LightboxDirection } from "~/lib/gallery";
 import type { PublicReviewPhoto } from "~/lib/review-view";
 
@@ -15,10 +15,12 @@ function toItem(photo: PublicReviewPhoto, index: number, name: string): GalleryI
 
 /**
  * A review's photos as thumbnails that link to the full photo (so they work without script), opening in the
- * gallery's lightbox once the page's script runs.
+ * gallery's lightbox once the page's script runs. The lightbox's script is fetched on the first click, so the
+ * reviews page loads no more script than a page without photos (the public pages' budget is 105 KB).
  */
 export function ReviewPhotos({ photos, name }: { photos: PublicReviewPhoto[]; name: string }) {
   const [view, setView] = useState({ index: 0, show: false });
+  const [Lightbox, setLightbox] = useState<typeof LightboxType | null>(null);
   const items = photos.map((p, i) => toItem(p, i, name));
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const onStep = useCallback(
@@ -38,8 +40,12 @@ export function ReviewPhotos({ photos, name }: { photos: PublicReviewPhoto[]; na
           <li key={photo.id}>
             <a
               href={photo.full}
-              onClick={(event) => {
+              onClick={async (event) => {
                 event.preventDefault();
+                if (!Lightbox) {
+                  const loaded = await import("~/components/gallery/lightbox");
+                  setLightbox(() => loaded.Lightbox);
+                }
                 setView({ index, show: true });
               }}
             >
@@ -48,7 +54,8 @@ export function ReviewPhotos({ photos, name }: { photos: PublicReviewPhoto[]; na
           </li>
         ))}
       </ul>
-      <Lightbox
+      {Lightbox ? (
+        <Lightbox
         item={item}
         index={view.index}
         position={`Photo ${view.index + 1} of ${photos.length}`}
@@ -61,7 +68,8 @@ export function ReviewPhotos({ photos, name }: { photos: PublicReviewPhoto[]; na
         onClose={onClose}
         onExited={onExited}
         onFailed={onFailed}
-      />
+        />
+      ) : null}
     </>
   );
 }
