@@ -307,6 +307,20 @@ test("a wrong link and an expired link each get a page that says so, and nobody'
   await expect(page.getByRole("heading", { name: "This review link has expired or closed" })).toBeVisible();
 });
 
+test("/reviews goes through the page cache, the same bytes whoever asks; a review link's page is never kept", async () => {
+  const get = (url: string, headers: Record<string, string>) => fetch(`${BASE}${url}`, { headers: { "user-agent": "curl/8", ...headers } });
+  await get("/reviews", {});
+  const first = await get("/reviews", { "accept-language": "fr-FR", "accept-encoding": "identity" });
+  const second = await get("/reviews", { "accept-language": "en-GB", "accept-encoding": "identity", dnt: "1" });
+  expect(second.headers.get("x-page-cache")).toBe("hit");
+  expect(await second.text()).toBe(await first.text());
+  for (let i = 0; i < 2; i++) {
+    const token = await get(reviewLink.replace(BASE, ""), {});
+    expect(token.headers.get("cache-control")).toBe("private, no-store");
+    expect(token.headers.get("x-page-cache")).toBeNull();
+  }
+});
+
 test("the policy page and the sitemap; the dashboard counts reviews by month", async ({ page }) => {
   await page.goto("/reviews/policy");
   await expect(page.getByRole("heading", { name: "How reviews are collected" })).toBeVisible();
