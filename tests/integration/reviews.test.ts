@@ -13,7 +13,11 @@ import { manageReview } from "~/server/reviews/manage-reviews.server";
 import { ReviewLinkError, openReviewLink, receiveReview } from "~/server/reviews/receive-review.server";
 import { reviewPhotoKey } from "~/server/reviews/review-photos.server";
 import { type MailContext, askForReview, listReviewRequests, sendDueReviewReminders } from "~/server/reviews/review-requests.server";
-import { describeEachDialect } from "../setup/databases";
+import { createWriteStream } from "node:fs";
+import { writeBackup } from "~/server/backup/create-backup.server";
+import { restoreBackup } from "~/server/backup/restore-backup.server";
+import { createTestDatabase, describeEachDialect, postgresUnavailableReason } from "../setup/databases";
+import { readAllRows } from "../support/site-data";
 import { quoteBody } from "../support/quote-form";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "reviews-test-"));
@@ -195,5 +199,31 @@ await describeEachDialect("reviews", (test) => {
     expect(reminders.map((m) => m.to)).not.toEqual(expect.arrayContaining(["done@customer.test"]));
     expect(reminders.map((m) => m.to)).not.toEqual(expect.arrayContaining(["recent@customer.test"]));
     expect(reminders.find((m) => m.to === "wait@customer.test")!.text).toContain(waiting.url);
+  });
+
+  it("a backup carries the links, requests, reviews and their photos into the other database", async () => {
+    const { token, requestId } = await ask(test.db);
+    await send(test.db, storage, token, GOOD, ["landscape.jpg"]);
+    const review = (await getReviewForRequest(test.db, requestId))!;
+    const otherKind = test.kind === "postgres" || (await postgresUnavailableReason()) ? "sqlite" : "postgres";
+    const target = await createTestDatabase(otherKind, { migrate: false });
+    try {
+      const source = test.kind === "postgres" ? { kind: "postgres" as const, url: test.url } : { kind: "sqlite" as const, file: test.url.slice("file:".length) };
+      const file = path.join(dataDir, `backup-${test.kind}.tar.gz`);
+      await writeBackup({ database: source, storage, storageKind: "local", dataDir: path.join(dataDir, `backup-data-${test.kind}`) }, createWriteStream(file));
+      const restoredStorage = new LocalStorage(path.join(dataDir, `restored-${test.kind}`));
+      await restoreBackup(file, { db: target.db, storage: restoredStorage, jobDirectory: path.join(dataDir, `restored-jobs-${test.kind}`) });
+      const [before, after] = [await readAllRows(test.db), await readAllRows(target.db)];
+      for (const table of ["singleUseLink", "reviewRequest", "review", "reviewPhoto"]) {
+        expect(after[table], table).toEqual(before[table]);
+        expect(after[table]!.length, table).toBeGreaterThan(0);
+      }
+      const key = reviewPhotoKey(review.id, review.photos[0]!.id, "full");
+      expect(await readAll((await restoredStorage.get(key))!.body)).toEqual(await readAll((await storage.get(key))!.body));
+      // The restored site opens the same link to the same review.
+      expect((await openReviewLink(target.db, token)).request.id).toBe(requestId);
+    } finally {
+      await target.destroy();
+    }
   });
 });
