@@ -337,6 +337,10 @@ test("the policy page and the sitemap; the dashboard counts reviews by month", a
   expect(sitemap).toContain(`${BASE}/reviews/policy</loc>`);
   await page.goto("/");
   await expect(page.getByTestId("review-quote")).toHaveCount(1);
+  // The tiling section of /services carries the newest tiling review; the other sections none.
+  await page.goto("/services");
+  await expect(page.locator('details[data-service="tiling"]').getByTestId("review-quote")).toHaveCount(1);
+  await expect(page.getByTestId("review-quote")).toHaveCount(1);
 
   await signIn(page, OWNER);
   await page.goto("/manage/dashboard");

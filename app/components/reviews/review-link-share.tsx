@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 type Props = { url: string; phone: string | null; customerName: string; businessName: string };
 
 /** The text that goes with the link in a WhatsApp message or a text. */
-export function shareText(customerName: string, businessName: string, url: string): string {
+function shareText(customerName: string, businessName: string, url: string): string {
   const first = customerName.trim().split(/\s+/)[0] ?? "";
   return `Hello ${first}, thank you for having ${businessName} do the job. Would you review it? Your own link (it works once, for this job): ${url}`;
 }

@@ -87,10 +87,6 @@ export async function findSingleUseLink(db: Db, purpose: string, token: string, 
   return link ? { link, state: linkState(link, now) } : null;
 }
 
-export async function getSingleUseLink(db: Db, id: string): Promise<SingleUseLink | null> {
-  return (await db.selectFrom("singleUseLink").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
-}
-
 /**
  * Uses an open link, atomically: true for the one caller that found it open (a second use at the same moment gets
  * false). It stays open for `keepOpenMs` afterwards (0: closed at once).
@@ -105,14 +101,4 @@ export async function useSingleUseLink(db: Db, id: string, keepOpenMs: number, n
     .where("expiresAt", ">", at)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** Closes a link at once, used or not. */
-export async function closeSingleUseLink(db: Db, id: string, now = new Date()): Promise<void> {
-  const at = now.toISOString();
-  await db
-    .updateTable("singleUseLink")
-    .set((eb) => ({ usedAt: eb.fn.coalesce("usedAt", eb.val(at)), closesAt: at }))
-    .where("id", "=", id)
-    .execute();
 }

@@ -19,7 +19,7 @@ import { deleteReviewFiles, storeReviewPhoto } from "./review-photos.server";
 import { REVIEW_EDIT_MS, REVIEW_LINK_PURPOSE, getReviewRequestByLink } from "./review-requests.server";
 
 /** Per link and per client address, per hour: far more than a person needs, far too few to hammer the form. */
-export const REVIEW_LIMITS_PER_HOUR = { link: 20, address: 30, lookups: 60 } as const;
+const REVIEW_LIMITS_PER_HOUR = { link: 20, address: 30, lookups: 60 } as const;
 const HOUR = 60 * 60;
 
 export type ReviewValues = Record<"rating" | "body" | "displayName" | "town" | "consent", string>;

@@ -4,7 +4,7 @@ import type { OutboxMessage } from "../mail/outbox.server";
 import type { MailContext } from "./review-requests.server";
 
 /** Outbox kinds of the review mail: the first request and the one reminder. */
-export const REVIEW_MAIL_KINDS = { request: "review-request", reminder: "review-reminder" } as const;
+const REVIEW_MAIL_KINDS = { request: "review-request", reminder: "review-reminder" } as const;
 
 /** The mail that carries a review link (the same words for everyone asked: nobody is asked differently). */
 export function reviewRequestMessage(request: ReviewRequest, url: string, context: MailContext, reminder: boolean): OutboxMessage {
