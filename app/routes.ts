@@ -19,6 +19,7 @@ export default [
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("backups", "routes/admin/backups.tsx"),
+      route("reviews", "routes/admin/reviews.tsx"),
     ]),
   ]),
 
@@ -44,6 +45,10 @@ export default [
   route("contact/browser-check.css", "routes/resources/quote-browser.ts"),
   route("contact/thanks", "routes/public/quote-sent.tsx"),
   route("privacy", "routes/public/privacy.tsx"),
+  route("reviews", "routes/public/reviews.tsx"),
+  route("reviews/policy", "routes/public/review-policy.tsx"),
+  route("reviews/photos/:photoId/:size", "routes/resources/review-photo.ts"),
+  route("review/:token", "routes/public/review-form.tsx"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("*", "routes/public/not-found.tsx"),

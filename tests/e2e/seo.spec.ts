@@ -83,6 +83,8 @@ test("sitemap.xml lists every public page and every gallery under the public add
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   expect(locs).toEqual([
     ...PUBLIC_PAGES.map(({ path }) => `${PUBLIC_URL}${path}`),
+    `${PUBLIC_URL}/reviews`,
+    `${PUBLIC_URL}/reviews/policy`,
     ...galleries.map((id) => `${PUBLIC_URL}/gallery/${id}`),
   ]);
 });
@@ -94,6 +96,7 @@ test("robots.txt points to the sitemap and keeps crawlers out of the auth API, n
   const lines = (await response.text()).split("\n");
   expect(lines).toContain("User-agent: *");
   expect(lines).toContain("Disallow: /api/auth");
+  expect(lines).toContain("Disallow: /review/");
   expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   const disallowed = lines.filter((line) => line.startsWith("Disallow:")).map((line) => line.slice("Disallow:".length).trim());
   expect(disallowed).not.toContain("/");

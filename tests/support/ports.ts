@@ -36,6 +36,7 @@ const BLOCKS = {
   "integration/restore-safety": 1,
   "integration/html-validity": 1,
   "integration/mail-setup": 1,
+  "e2e/reviews": 1,
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;

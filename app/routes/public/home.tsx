@@ -7,6 +7,10 @@ import { pageMeta } from "~/lib/seo";
 import { localBusinessJsonLd } from "~/lib/structured-data";
 import { getDb } from "~/server/db/client.server";
 import { listRecentImages } from "~/server/db/public-images.server";
+import { getReviewStats, listPublishedReviews } from "~/server/db/reviews.server";
+import { toPublicReview } from "~/server/reviews/public-review.server";
+import { ReviewQuote } from "~/components/reviews/review-quote";
+import { formatAverage } from "~/lib/reviews";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/home";
 
@@ -22,6 +26,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 /** How many of the newest gallery photos the home page shows. */
 const RECENT_PHOTOS = 4;
+/** How many of the newest published reviews it shows. */
+const LATEST_REVIEWS = 3;
 
 export async function loader() {
   const { business, services, pages } = getSiteConfig();
@@ -30,11 +36,13 @@ export async function loader() {
     business,
     services: services.map(({ id, name, summary }) => ({ id, name, summary })),
     recentPhotos: toGalleryPhotos(await listRecentImages(getDb(), RECENT_PHOTOS)),
+    latestReviews: (await listPublishedReviews(getDb(), { limit: LATEST_REVIEWS })).map(toPublicReview),
+    reviewStats: await getReviewStats(getDb()),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, business, services, recentPhotos } = loaderData;
+  const { page, business, services, recentPhotos, latestReviews, reviewStats } = loaderData;
   return (
     <>
       <section className="home-hero border-bottom">
@@ -93,6 +101,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+          </section>
+        ) : null}
+
+        {latestReviews.length > 0 ? (
+          <section className="pb-5" aria-labelledby="reviews-heading">
+            <h2 id="reviews-heading">What customers say</h2>
+            {latestReviews.map((review) => (
+              <ReviewQuote key={review.id} review={review} />
+            ))}
+            <p>
+              <Link to="/reviews">
+                All {reviewStats.count} {reviewStats.count === 1 ? "review" : "reviews"}, average {formatAverage(reviewStats.average)} out of 5
+              </Link>
+            </p>
           </section>
         ) : null}
 

@@ -6,6 +6,9 @@ import { LEAN_STYLES } from "~/lib/page-handle";
 import { configPageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
 import { listServicePhotos } from "~/server/pages/service-photos.server";
+import { listLatestReviewPerService } from "~/server/db/reviews.server";
+import { toPublicReview } from "~/server/reviews/public-review.server";
+import { ReviewQuote } from "~/components/reviews/review-quote";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/services";
 
@@ -16,6 +19,7 @@ export const meta: Route.MetaFunction = configPageMeta("/services");
 export async function loader() {
   const { services, pages } = getSiteConfig();
   const photos = await listServicePhotos(getDb(), services);
+  const reviews = await listLatestReviewPerService(getDb());
   return {
     page: pages.services,
     services: services.map((service) => ({
@@ -28,6 +32,7 @@ export async function loader() {
       link: service.link,
       pageLink: service.pageLink,
       photos: photos.get(service.id) ?? [],
+      review: reviews[service.id] ? toPublicReview(reviews[service.id]!) : null,
     })),
   };
 }
@@ -147,6 +152,17 @@ const ServiceSections = memo(function ServiceSections({ services, onToggle }: Se
                     Ask for a quote<span className="visually-hidden"> for {service.name.toLowerCase()}</span>
                   </Link>
                 </p>
+                {service.review ? (
+                  <>
+                    <h3 className="h6">The latest review</h3>
+                    <ReviewQuote review={service.review} />
+                    <p>
+                      <Link to={`/reviews?service=${service.id}`}>
+                        Reviews of {service.name.toLowerCase()}
+                      </Link>
+                    </p>
+                  </>
+                ) : null}
                 {service.pageLink || service.link ? (
                   <ul className="list-unstyled">
                     {service.pageLink ? (
