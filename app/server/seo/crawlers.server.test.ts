@@ -26,9 +26,9 @@ describe("renderSitemap", () => {
 });
 
 describe("renderRobots", () => {
-  it("keeps crawlers out of the auth API only, so that they can read the noindex of the private pages", () => {
+  it("keeps crawlers out of the auth API and the review links only, so that they can read the noindex of the private pages", () => {
     const robots = renderRobots("https://example.test");
-    expect(robots.split("\n").filter((line) => line.startsWith("Disallow:"))).toEqual(["Disallow: /api/auth"]);
+    expect(robots.split("\n").filter((line) => line.startsWith("Disallow:"))).toEqual(["Disallow: /api/auth", "Disallow: /review/"]);
     expect(robots).toContain("User-agent: *\n");
     expect(robots).toContain("Sitemap: https://example.test/sitemap.xml\n");
   });
