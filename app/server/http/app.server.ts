@@ -86,7 +86,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const traffic = createTrafficRecorder(getDb(), { ownHosts: [new URL(env.publicUrl).hostname.toLowerCase()] });
   // Pages for visitors without a session are kept rendered (see page-handler.server); not in development, where
   // the code changes under them.
-  const stopFreshnessPoll = options.dev ? () => {} : startFreshnessPoll(getDb());
+  // Also in development: the poll writes the visits counted in memory (visit-counter.server).
+  const stopFreshnessPoll = await startFreshnessPoll(getDb());
   const pages = createPageHandler({
     build: options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
     mode: options.dev ? "development" : "production",
@@ -193,7 +194,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     handler: app,
     listen: { port: env.port, host: env.host, publicUrl: env.publicUrl },
     close: async () => {
-      stopFreshnessPoll();
+      await stopFreshnessPoll();
       await backups?.stop();
       await stopImageJobs();
       await stopEnquiryJobs();
