@@ -33,6 +33,7 @@ const BLOCKS = {
   "integration/test-ports": 1,
   "integration/two-instances": 2,
   "integration/upload-endpoint": 1,
+  "integration/kept-pages": 2, // two servers on copies of one site
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;
