@@ -107,7 +107,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       send();
     } else if (page.spliced) {
       send({ number: latest, cookie: null });
-    } else if (Date.now() - page.renderedAt < OWN_NUMBER_RENDER_MS) {
+    } else if (isPageData(page) && Date.now() - page.renderedAt < OWN_NUMBER_RENDER_MS) {
       send();
     } else {
       return false;
@@ -205,6 +205,11 @@ export function isFresh(page: CachedPage, now: number): boolean {
   if (age >= PAGE_MAX_AGE_MS || age < 0) return false;
   if (page.visitorNumber !== null && page.visitorNumber < latestVisitorCount() && age >= VISITOR_NUMBER_LAG_MS) return false;
   return true;
+}
+
+/** React Router's data for a client-side navigation, rather than a document. */
+function isPageData(page: CachedPage): boolean {
+  return page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/x-script"));
 }
 
 /** A page or page data not kept for everybody is for this request alone, unless its route said otherwise. */
