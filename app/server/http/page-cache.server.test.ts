@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { currentGeneration } from "../pages/page-freshness.server";
 import { resetVisitCounter } from "../visits/visit-counter.server";
 import { createAddressRules } from "./canonical-address.server";
-import { cspForCachedPage, createPageStore, inlineScriptHashes, matchesEtag, preparePage } from "./page-cache.server";
+import { createBestCompressionQueue } from "./best-compression.server";
+import { cspForCachedPage, createPageStore, heldEtag, inlineScriptHashes, matchesEtag, pageSize, preparePage } from "./page-cache.server";
 import { PAGE_MAX_AGE_MS, VISITOR_NUMBER_LAG_MS, cacheKey, isFresh } from "./page-handler.server";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -93,6 +94,50 @@ const manifest = Object.fromEntries(
 ) as never;
 const rules = createAddressRules(manifest);
 const CURSOR = "0196b3f2-7c1e-7a2b-8c3d-4e5f60718293";
+
+describe("the page store", () => {
+  it("gives gallery pages after a cursor a budget of their own: however many, the other pages stay (issue 19, item 1)", async () => {
+    const one = await page();
+    const store = createPageStore({ maxBytes: 10 * pageSize(one), cursorBytes: 3 * pageSize(one), maxPageBytes: 1e6 });
+    for (const address of ["/", "/services", "/contact"]) store.set(address, await page());
+    for (let i = 0; i < 300; i++) store.set(`/gallery/1?after=${CURSOR.slice(0, -3)}${String(i).padStart(3, "0")}`, await page());
+    expect(["/", "/services", "/contact"].map((address) => store.peek(address) !== undefined)).toEqual([true, true, true]);
+    expect(store.keys().filter((key) => key.includes("after=")).length).toBe(3);
+    expect(store.size()).toBeLessThanOrEqual(10 * pageSize(one));
+  });
+
+  it("hold pages compressed fast at first, and at the best levels once the queue has run", async () => {
+    const store = createPageStore();
+    const queue = createBestCompressionQueue(store, 2);
+    const kept = await preparePage({
+      status: 200,
+      headers: new Headers({ "content-type": "text/html" }),
+      body: Buffer.from(`<p data-testid="visitor-number">visitor number <!-- -->7</p>${"<p>gallery</p>".repeat(2000)}`),
+      generation: currentGeneration(),
+      visitorNumber: 7,
+      renderedAt: Date.now(),
+    });
+    expect(kept.compression).toBe("fast");
+    expect(kept.spliced).not.toBeNull();
+    const fastEtag = kept.etags.br;
+    store.set("/", kept);
+    queue.add("/", kept);
+    // A full queue skips pages rather than growing.
+    for (const address of ["/a", "/b", "/c"]) {
+      store.set(address, await page());
+      queue.add(address, store.peek(address)!);
+    }
+    expect(queue.skipped()).toBeGreaterThan(0);
+    await queue.idle();
+    expect(kept.compression).toBe("best");
+    expect(brotliDecompressSync(kept.bodies.br).equals(kept.bodies.identity)).toBe(true);
+    expect(gunzipSync(kept.bodies.gzip).equals(kept.bodies.identity)).toBe(true);
+    expect(kept.etags.br).not.toBe(fastEtag);
+    expect(heldEtag(fastEtag, kept, "br")).toBe(fastEtag);
+    expect(heldEtag(kept.etags.br, kept, "br")).toBe(kept.etags.br);
+    expect(heldEtag(`"other"`, kept, "br")).toBeNull();
+  });
+});
 
 describe("cacheKey", () => {
   const request = (originalUrl: string, cookie?: string, method = "GET") => ({ method, originalUrl, headers: cookie ? { cookie } : {} });
