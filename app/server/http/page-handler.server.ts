@@ -54,7 +54,28 @@ export type PageHandlerOptions = {
   /** The kept pages; null switches the cache off (development). */
   store: PageStore | null;
   limits?: PageCacheLimits;
+  /** GET renders at once; the rest wait (default DEFAULT_MAX_RENDERS). */
+  maxRenders?: number;
 };
+
+export const DEFAULT_MAX_RENDERS = 4;
+
+/** Runs at most `limit` tasks at once, the others in the order they came. */
+function createGate(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
 
 export type PageHandler = {
   /**
@@ -80,8 +101,15 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
 
   const keyOf = (req: express.Request) => (store && rules ? cacheKey(req, rules) : null);
 
+  // Renders of GETs wait their turn beyond a few at once: rendering is CPU-bound, so more at once only holds more
+  // pages in memory (a render of the 1,000-photo gallery holds several MB until it is sent). Posts are not held
+  // back: an upload arriving slowly must not keep a page from rendering.
+  const gate = createGate(options.maxRenders ?? DEFAULT_MAX_RENDERS);
+  const handleGet = (request: Request, context: RouterContextProvider) =>
+    request.method === "GET" || request.method === "HEAD" ? gate(() => handle(request, context)) : handle(request, context);
+
   async function render(req: express.Request, res: express.Response, request: Request): Promise<void> {
-    const response = await handle(request, options.getLoadContext(req, res));
+    const response = await handleGet(request, options.getLoadContext(req, res));
     await sendResponse(res, markPrivate(response));
   }
 
@@ -132,7 +160,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       // Kept for everybody, so it counts nobody: first visitors are counted as it is sent to each (deliver).
       context.get(visitStateContext).countLater = true;
       const renderedAt = Date.now();
-      const response = await handle(request, context);
+      const response = await handleGet(request, context);
       if (!isShareable(response)) {
         settle(null);
         return await sendResponse(res, markPrivate(response));
