@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { Alert, Button } from "react-bootstrap";
 import { Form, Link, data, redirect, useNavigate, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { EmailField } from "~/components/forms/email-field";
@@ -256,13 +256,15 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
  * everybody (see getRedirectTarget). Without JavaScript, the home page.
  */
 function useReturnTarget(fromServer: string): string {
-  const [target, setTarget] = useState(fromServer);
-  useEffect(() => {
-    if (fromServer !== "/" || !document.referrer) return;
-    setTarget(safeRedirect(document.referrer, window.location.origin));
-  }, [fromServer]);
-  return target;
+  // The server's value while hydrating (what the kept page holds), the browser's right after.
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => (fromServer !== "/" || !document.referrer ? fromServer : safeRedirect(document.referrer, window.location.origin)),
+    () => fromServer,
+  );
 }
+
+const subscribeToNothing = () => () => {};
 
 function deleteWarning(email: string | null): string {
   return `This deletes the unverified account ${email} and everything in it. It cannot be undone.`;
