@@ -203,3 +203,6 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     },
   };
 }
+
+// What server.ts starts (kept in the bundle, so a production process runs no TypeScript of its own).
+export { listenAndServe, serveProduction } from "./serve.server";
