@@ -7,7 +7,6 @@ test("the sign-in page returns to the page the visitor came from, decided in the
   const served = await fetch(`${baseURL}/signIn`, { headers: { referer: `${baseURL}/services`, cookie: "visited=1" } });
   const html = await served.text();
   expect(html).toContain(`name="redirectTo" value="/"`);
-  expect(html).not.toContain("/services\"");
 
   await page.goto("/signIn", { referer: `${baseURL}/services` });
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
