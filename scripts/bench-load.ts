@@ -3,7 +3,10 @@
 // DATA_DIR (a 1,000-photo gallery):
 // 1. autocannon on a static file (/favicon.svg), /, /services, /contact and the 1,000-photo gallery page, at 20 and
 //    50 connections (CONNECTIONS), DURATION seconds each (default 30; --quick: 3), as a visitor whose visit is
-//    already counted (the cookie a first visit got): req/s, p50, p99, errors and the ratio to the static file;
+//    already counted (the cookie a first visit got), then the same pages as first visits (no cookie: every request
+//    counts a visitor), then addresses with random query strings (rendered, never kept): req/s, p50, p99, errors,
+//    the ratio to the static file and, for first visits, to the returning visitor's rate; and the server's resident
+//    memory after start and at its peak under this load (VmRSS, VmHWM);
 // 2. the database queries each anonymous page costs, rendered and then from the page cache (a second server
 //    logging every query);
 // 3. the fault runs, which are tests (their assertions live there; this prints what they took): 200 first visits
@@ -52,31 +55,68 @@ const HEADERS = {
   "accept-encoding": "br, gzip",
 };
 
+/** CPU time the server has used so far, in ms (user and system; /proc/{pid}/stat counts in 1/100 s). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The server's resident memory in MB: now (VmRSS) or its peak so far (VmHWM). */
+function residentMb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
 // 1. Load.
 const server = await startIsolatedServer(PORT, { LOG_LEVEL: "warn" }, { dataDir, keepData: true });
+const memory = { afterStart: residentMb(server.pid, "VmRSS"), peak: 0, afterLoad: 0 };
 // A returning visitor: one first visit counts them, and its cookie goes with every request after.
 const firstVisit = await fetch(`${server.baseURL}/`, { headers: { "user-agent": HEADERS["user-agent"] } });
 await firstVisit.text();
 HEADERS.cookie = (firstVisit.headers.getSetCookie()[0] ?? "visited=1").split(";")[0]!;
-type Row = { page: string; connections: number; rps: number; p50: number; p99: number; errors: number };
+type Visitor = "returning" | "first visit" | "random query";
+type Row = { page: string; visitor: Visitor; connections: number; rps: number; p50: number; p99: number; errors: number; cpu: number };
 const rows: Row[] = [];
+const FIRST_VISIT = { "user-agent": HEADERS["user-agent"], "accept-encoding": HEADERS["accept-encoding"] };
+/** Addresses spelt anew on every request: `{random}` is replaced by a fresh random string each time. */
+const RANDOM_QUERIES = ["/services?index={random}", "/?utm_source={random}"];
+const RUNS: { page: string; visitor: Visitor; headers: Record<string, string> }[] = [
+  ...PAGES.map((page) => ({ page, visitor: "returning" as const, headers: HEADERS })),
+  ...PAGES.slice(1).map((page) => ({ page, visitor: "first visit" as const, headers: FIRST_VISIT })),
+  ...RANDOM_QUERIES.map((page) => ({ page, visitor: "random query" as const, headers: HEADERS })),
+];
 try {
   for (const connections of CONNECTIONS) {
-    for (const page of PAGES) {
+    for (const { page, visitor, headers } of RUNS) {
+      const options = {
+        url: `${server.baseURL}${page.replace("{random}", "x")}`,
+        connections,
+        headers,
+        ...(page.includes("{random}")
+          ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: page.replace("{random}", Math.random().toString(36).slice(2)) }) }] }
+          : {}),
+      };
       // A short warm-up, so the first requests' compile and cache work is not in the figures.
-      await autocannon({ url: `${server.baseURL}${page}`, connections, duration: 1, headers: HEADERS });
-      const result = await autocannon({ url: `${server.baseURL}${page}`, connections, duration: DURATION, headers: HEADERS });
+      await autocannon({ ...options, duration: 1 });
+      const cpuBefore = cpuMs(server.pid);
+      const result = await autocannon({ ...options, duration: DURATION });
+      // The server's own CPU time per answered request: unlike req/s, it does not depend on what else the machine runs.
+      const cpu = (cpuMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total);
       rows.push({
         page,
+        visitor,
         connections,
         rps: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.timeouts + result.non2xx,
+        cpu,
       });
       process.stdout.write(".");
     }
   }
+  memory.peak = residentMb(server.pid, "VmHWM");
+  memory.afterLoad = residentMb(server.pid, "VmRSS");
 } finally {
   await server.stop();
 }
@@ -91,9 +131,10 @@ try {
     await (await fetch(`${traced.baseURL}${page}`, { headers: { ...HEADERS, cookie } })).text();
     await new Promise((resolve) => setTimeout(resolve, 150));
     const lines = traced.log().slice(start).split("\n");
-    // Not the page's: the background work (image job claims, the page cache's freshness poll, the page-view counts'
-    // flush, the mail outbox).
-    return lines.filter((line) => line.includes('"msg":"db query"') && !/leaseOwner|contentVersion|trafficDay|pageViewDay|referrerDay|mailOutbox/.test(line)).length;
+    // Not the page's: the background work (image job claims, the page cache's freshness poll and its write of the
+    // visits counted in memory, the page-view counts' flush, the mail outbox).
+    const background = /leaseOwner|contentVersion|trafficDay|pageViewDay|referrerDay|mailOutbox|visitDay|update \\"visitCounter\\"|"sql":"(begin|commit)"/;
+    return lines.filter((line) => line.includes('"msg":"db query"') && !background.test(line)).length;
   };
   for (const page of PAGES.slice(1)) {
     // The first returning view renders the page (and keeps it); the next is sent from the page cache.
@@ -142,13 +183,22 @@ if (!args.has("--no-faults")) {
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 console.log(`\nProduction server on 127.0.0.1:${PORT}, ${os.availableParallelism()} CPUs, Node ${process.version}; ${DURATION} s per run, cookie ${HEADERS.cookie} (from a first visit), Accept-Encoding: br, gzip.`);
 console.log(`Load average (1, 5, 15 min): ${loadBefore} before, ${load()} after (the machine may be shared).\n`);
-console.log("| request | connections | req/s | p50 | p99 | errors | vs static file |");
-console.log("|---|---|---|---|---|---|---|");
+console.log("| request | visitor | connections | req/s | p50 | p99 | errors | vs static file | server CPU per request | CPU vs returning visitor |");
+console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const row of rows) {
   const base = rows.find((r) => r.page === "/favicon.svg" && r.connections === row.connections)!;
+  const returning = rows.find((r) => r.page === row.page && r.visitor === "returning" && r.connections === row.connections);
   const label = row.page.startsWith("/gallery/") ? "/gallery/{id} (1,000 photos)" : row.page === "/favicon.svg" ? "/favicon.svg (static file)" : row.page;
-  console.log(`| ${label} | ${row.connections} | ${fmt(row.rps)} | ${row.p50} ms | ${row.p99} ms | ${row.errors} | ${fmt((row.rps / base.rps) * 100, 1)} % |`);
+  // Issue 19, item 3: a first visit of a kept page costs at most twice a returning visit.
+  const vsReturning = row.visitor === "returning" || !returning ? "" : `${fmt(row.cpu / returning.cpu, 2)}×`;
+  console.log(
+    `| ${label} | ${row.visitor} | ${row.connections} | ${fmt(row.rps)} | ${row.p50} ms | ${row.p99} ms | ${row.errors} | ${fmt((row.rps / base.rps) * 100, 1)} % | ${fmt(row.cpu * 1000)} µs | ${vsReturning} |`,
+  );
 }
+// Issue 19, item 20: the budgets are 150 MB after start and 300 MB under this load.
+console.log(
+  `\nServer memory (resident): ${fmt(memory.afterStart, 1)} MB after start (budget 150 MB), ${fmt(memory.peak, 1)} MB at the peak of the load runs (budget 300 MB), ${fmt(memory.afterLoad, 1)} MB after them.`,
+);
 console.log("\n| page (anonymous) | queries, visit already counted: rendered | then kept | queries, first visit |");
 console.log("|---|---|---|---|");
 for (const q of queries) console.log(`| ${q.page.startsWith("/gallery/") ? "/gallery/{id}" : q.page} | ${q.rendered} | ${q.kept} | ${q.first} |`);

@@ -22,10 +22,22 @@ test("counts each browser session once and shows 'visitor number N'", async ({ b
   await a.goto("/");
   await expect(a.getByTestId("visitor-number")).toHaveText("visitor number 1");
 
+  // The second browser is sent the page kept from the first one's views, with its own number spliced into the
+  // footer (the page's data still says 1): React keeps that text, with no hydration error.
   const second = await browser.newContext({ baseURL: server.baseURL });
   const b = await second.newPage();
-  await b.goto("/");
+  const errors: string[] = [];
+  b.on("pageerror", (error) => errors.push(error.message));
+  b.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const response = await b.goto("/");
+  expect(response?.headers()["x-page-cache"]).toBe("hit");
   await expect(b.getByTestId("visitor-number")).toHaveText("visitor number 2");
+  await b.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await b.waitForTimeout(500);
+  await expect(b.getByTestId("visitor-number")).toHaveText("visitor number 2");
+  expect(errors).toEqual([]);
   await b.reload();
   await expect(b.getByTestId("visitor-number")).toHaveText("visitor number 2");
   await first.close();
@@ -60,11 +72,10 @@ function numberIn(html: string): number {
 }
 
 /**
- * The counter as it stands, without counting: a returning browser whose first page showed a number higher than any
- * page kept for everybody is always sent a fresh render (kept pages may show a number a few seconds old).
+ * The counter as it stands, without counting: a returning browser whose cookie names a number higher than any
+ * counted is taken to have the latest one (issue 19, item 1), and is sent a page showing it.
  */
 async function currentCount(baseURL: string): Promise<number> {
   const response = await fetch(`${baseURL}/`, { headers: { "user-agent": BROWSER_UA, cookie: "visited=999999999" } });
-  expect(response.headers.get("x-page-cache")).not.toBe("hit");
   return numberIn(await response.text());
 }

@@ -37,6 +37,7 @@ const BLOCKS = {
   "integration/html-validity": 1,
   "integration/mail-setup": 1,
   "e2e/reviews": 1,
+  "integration/kept-pages": 2, // two servers on copies of one site
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;

@@ -11,7 +11,10 @@ export const SiteFooter = memo(function SiteFooter({ siteName, year, visitorNumb
           © {year} {siteName}. All rights reserved.
         </p>
         {visitorNumber !== undefined && visitorNumber > 0 ? (
-          <p className="mb-0" data-testid="visitor-number">
+          // A kept page is sent to a first visitor with their own number put into this text (the page cache's
+          // spliced-page.server.ts); the page's data still holds the number it was rendered with, so React keeps
+          // the text the server sent.
+          <p className="mb-0" data-testid="visitor-number" suppressHydrationWarning>
             visitor number {visitorNumber}
           </p>
         ) : null}

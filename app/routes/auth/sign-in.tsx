@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { Alert, Button } from "react-bootstrap";
 import { Form, Link, data, redirect, useNavigate, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { EmailField } from "~/components/forms/email-field";
@@ -7,6 +7,7 @@ import { useModal } from "~/components/modal/modal-host";
 import { InlineNotice, useIsDocumentAnswer } from "~/components/notice";
 import { AUTH_MESSAGES } from "~/lib/auth-messages";
 import { getNotice, withNotice } from "~/lib/notices";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { CredentialsSchema, fieldErrors } from "~/lib/schemas/account";
 import { getCurrentSession, requireUser } from "~/server/auth/guards.server";
 import { deleteUnverifiedAccount } from "~/server/auth/account.server";
@@ -123,7 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { unverifiedEmail, googleEnabled, redirectTo, googleFailed, notice } = loaderData;
+  const { unverifiedEmail, googleEnabled, googleFailed, notice } = loaderData;
+  const redirectTo = useReturnTarget(loaderData.redirectTo);
   const navigation = useNavigation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -247,6 +249,22 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     </div>
   );
 }
+
+/**
+ * Where to go once signed in: the server's target (`?redirectTo=`), or else, decided here in the browser, the page
+ * of this site the visitor came from. Never decided on the server from the Referer: the page is kept for
+ * everybody (see getRedirectTarget). Without JavaScript, the home page.
+ */
+function useReturnTarget(fromServer: string): string {
+  // The server's value while hydrating (what the kept page holds), the browser's right after.
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => (fromServer !== "/" || !document.referrer ? fromServer : safeRedirect(document.referrer, window.location.origin)),
+    () => fromServer,
+  );
+}
+
+const subscribeToNothing = () => () => {};
 
 function deleteWarning(email: string | null): string {
   return `This deletes the unverified account ${email} and everything in it. It cannot be undone.`;

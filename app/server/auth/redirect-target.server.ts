@@ -7,13 +7,13 @@ export function toSafeRedirect(value: unknown): string {
 }
 
 /**
- * Where /signIn sends the browser afterwards: `?redirectTo=`, otherwise the page the visitor came from (the
- * Referer, when it is on this site), otherwise the home page. Any malformed or foreign value counts as absent.
+ * Where /signIn sends the browser afterwards, as far as the server decides it: `?redirectTo=`, otherwise the home
+ * page. Never the Referer: the anonymous /signIn page is kept for everybody (the page cache), so a Referer read
+ * here would send every later visitor where the first one came from. The page itself offers the page the
+ * visitor came from instead, in the browser (sign-in.tsx). A malformed or foreign value counts as absent.
  */
 export function getRedirectTarget(request: Request): string {
-  const explicit = new URL(request.url).searchParams.get("redirectTo");
-  if (explicit) return toSafeRedirect(explicit);
-  return toSafeRedirect(request.headers.get("referer"));
+  return toSafeRedirect(new URL(request.url).searchParams.get("redirectTo"));
 }
 
 /** Query parameters of Better Auth's links that name where to send the browser next. */

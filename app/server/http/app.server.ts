@@ -95,7 +95,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   });
   // Pages for visitors without a session are kept rendered (see page-handler.server); not in development, where
   // the code changes under them.
-  const stopFreshnessPoll = options.dev ? () => {} : startFreshnessPoll(getDb());
+  // Also in development: the poll writes the visits counted in memory (visit-counter.server).
+  const stopFreshnessPoll = await startFreshnessPoll(getDb());
   const pages = createPageHandler({
     build: loadBuild,
     mode: options.dev ? "development" : "production",
@@ -167,7 +168,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     handler: app,
     listen: { port: env.port, host: env.host, publicUrl: env.publicUrl },
     close: async () => {
-      stopFreshnessPoll();
+      await stopFreshnessPoll();
       await backups?.stop();
       await stopImageJobs();
       await stopEnquiryJobs();
@@ -177,3 +178,6 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     },
   };
 }
+
+// What server.ts starts (kept in the bundle, so a production process runs no TypeScript of its own).
+export { listenAndServe, serveProduction } from "./serve.server";

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../db/client.server";
 import { logger } from "../logger.server";
+import { observeVisitTotal, unwrittenVisits, visitorTotal, writeVisits } from "../visits/visit-counter.server";
 
 /**
  * What the page cache needs to tell a fresh rendered page from a stale one, kept in this process:
@@ -8,17 +9,17 @@ import { logger } from "../logger.server";
  * - `generation` goes up whenever something public pages show has changed: at once when this process made the
  *   change (`noteContentChanged`), and within one poll when another process did (the `contentVersion` row, which
  *   every change also raises). A cached page remembers the generation it was rendered in.
- * - `visitorCount` is the latest visitor number known here: raised at once when this process counts a visit, and
- *   by the poll for visits other instances counted.
+ * - the latest visitor number known here (visit-counter.server.ts): raised at once when this process counts a
+ *   visit, and by the poll for visits other instances counted.
  *
  * One small query (the two single-row tables) twice a second keeps several instances on one database in step,
  * with no connection held open and nothing to reconnect; a change reaches the other instances' caches within one
- * poll interval.
+ * poll interval. The same tick first writes the visits this process counted since the last one (one transaction),
+ * so the write and the read never overlap.
  */
 export const FRESHNESS_POLL_MS = 500;
 
 let generation = 0;
-let visitorCount = 0;
 let lastSeenVersion: number | null = null;
 /** Set by a local change: the next poll moves the generation on once more (see noteContentChanged). */
 let recheck = false;
@@ -27,13 +28,9 @@ export function currentGeneration(): number {
   return generation;
 }
 
+/** The latest visitor number: pages showing a lower one are no longer current. */
 export function latestVisitorCount(): number {
-  return visitorCount;
-}
-
-/** A visit this process has just counted: pages showing a lower number are no longer current. */
-export function noteVisitCounted(total: number): void {
-  if (total > visitorCount) visitorCount = total;
+  return visitorTotal();
 }
 
 /**
@@ -68,25 +65,29 @@ async function readFreshness(db: Db): Promise<FreshnessRow | undefined> {
   return rows[0];
 }
 
-/** Reads the shared state once: exported for tests, which drive it without timers. */
+/** Writes this process's new visits, then reads the shared state once: exported for tests, which drive it without timers. */
 export async function pollFreshness(db: Db): Promise<void> {
+  await writeVisits(db);
   const row = await readFreshness(db);
   const version = row?.version === null || row?.version === undefined ? null : Number(row.version);
   if (recheck || (version !== null && lastSeenVersion !== null && version !== lastSeenVersion)) generation += 1;
   recheck = false;
   if (version !== null) lastSeenVersion = version;
-  const count = Number(row?.count ?? 0);
   // Only a restore makes the count smaller; follow it either way.
-  if (count !== visitorCount) visitorCount = count;
+  observeVisitTotal(Number(row?.count ?? 0));
 }
 
-/** Starts the poll; the returned function stops it. */
-export function startFreshnessPoll(db: Db, intervalMs = FRESHNESS_POLL_MS): () => void {
-  let running = false;
+/**
+ * Starts the poll, once the first one has read the shared state (so the first pages show the real count); the
+ * returned function stops it and writes the visits still in memory.
+ */
+export async function startFreshnessPoll(db: Db, intervalMs = FRESHNESS_POLL_MS): Promise<() => Promise<void>> {
+  let running: Promise<void> | null = null;
   let failing = false;
   const tick = async () => {
     if (running) return;
-    running = true;
+    let done = () => {};
+    running = new Promise((resolve) => (done = resolve));
     try {
       await pollFreshness(db);
       failing = false;
@@ -95,11 +96,20 @@ export function startFreshnessPoll(db: Db, intervalMs = FRESHNESS_POLL_MS): () =
       if (!failing) logger.warn({ err: error }, "could not read the content version");
       failing = true;
     } finally {
-      running = false;
+      running = null;
+      done();
     }
   };
-  void tick();
+  await tick();
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+    try {
+      await writeVisits(db);
+    } catch (error) {
+      logger.error({ err: error, visits: unwrittenVisits() }, "visits counted in memory could not be written at shutdown");
+    }
+  };
 }

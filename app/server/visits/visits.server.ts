@@ -11,10 +11,19 @@ export function dayOf(date: Date): string {
  * (count = count + 1 ... RETURNING), so concurrent visits never overwrite each other.
  */
 export async function recordVisit(db: Db, now = new Date()): Promise<number> {
+  return addVisits(db, [[dayOf(now), 1]]);
+}
+
+/**
+ * Adds a batch of visits (per UTC day) in one transaction and returns the new total. The increments happen inside
+ * the database (count = count + k ... RETURNING), so concurrent writers never overwrite each other.
+ */
+export async function addVisits(db: Db, days: [day: string, visits: number][]): Promise<number> {
+  const visits = days.reduce((sum, [, n]) => sum + n, 0);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable("visitCounter")
-      .set({ count: sql`"count" + 1` })
+      .set({ count: sql`"count" + ${visits}` })
       .where("id", "=", 1)
       .returning("count")
       .executeTakeFirst();
@@ -23,16 +32,18 @@ export async function recordVisit(db: Db, now = new Date()): Promise<number> {
       // The row is seeded by the first migration; recreate it if someone removed it.
       await trx
         .insertInto("visitCounter")
-        .values({ id: 1, count: 1 })
-        .onConflict((oc) => oc.column("id").doUpdateSet({ count: sql`"visitCounter"."count" + 1` }))
+        .values({ id: 1, count: visits })
+        .onConflict((oc) => oc.column("id").doUpdateSet({ count: sql`"visitCounter"."count" + ${visits}` }))
         .execute();
       total = (await trx.selectFrom("visitCounter").select("count").where("id", "=", 1).executeTakeFirstOrThrow()).count;
     }
-    await trx
-      .insertInto("visitDay")
-      .values({ day: dayOf(now), count: 1 })
-      .onConflict((oc) => oc.column("day").doUpdateSet({ count: sql`"visitDay"."count" + 1` }))
-      .execute();
+    for (const [day, count] of days) {
+      await trx
+        .insertInto("visitDay")
+        .values({ day, count })
+        .onConflict((oc) => oc.column("day").doUpdateSet({ count: sql`"visitDay"."count" + ${count}` }))
+        .execute();
+    }
     return Number(total);
   });
 }

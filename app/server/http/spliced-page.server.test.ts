@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressParts, crc32Combine, splicedGzip, splicedIdentity, splitAtNumber } from "./spliced-page.server";
+
+const page = (number: number, tail = "") =>
+  Buffer.from(
+    `<html><body><main>${"Plastering and building. ".repeat(400)}</main><footer><p class="mb-0" data-testid="visitor-number">visitor number <!-- -->${number}</p></footer><script>${"window.x = 1; ".repeat(300)}${tail}</script></body></html>`,
+  );
+
+describe("a page spliced around its visitor number", () => {
+  it("is split only where the footer shows exactly the rendered number, once", () => {
+    expect(splitAtNumber(page(41), 41)).not.toBeNull();
+    expect(splitAtNumber(page(41), 4)).toBeNull();
+    expect(splitAtNumber(page(41), 410)).toBeNull();
+    expect(splitAtNumber(page(41), null)).toBeNull();
+    expect(splitAtNumber(Buffer.concat([page(41), page(41)]), 41)).toBeNull();
+    expect(splitAtNumber(Buffer.from("<p>no number here</p>"), 41)).toBeNull();
+  });
+
+  it("decodes with any other number, gzip's CRC and length included, at every level", async () => {
+    for (const level of [1, 6, 9]) {
+      const parts = await compressParts(splitAtNumber(page(41, "é ✓"), 41)!, level);
+      for (const number of [1, 9, 41, 100, 12_345, 999_999_999_999]) {
+        const gz = splicedGzip(parts, number);
+        // gunzip checks the trailer's CRC-32 and length, and fails on any mismatch.
+        expect(zlib.gunzipSync(gz).equals(page(number, "é ✓"))).toBe(true);
+        expect(splicedIdentity(parts, number).equals(page(number, "é ✓"))).toBe(true);
+      }
+    }
+  });
+
+  it("combines CRCs as zlib does", () => {
+    for (const [a, b] of [[0, 0], [1, 1], [100, 5], [70_000, 65_537], [3, 1_000_000]] as const) {
+      const left = randomBytes(a);
+      const right = randomBytes(b);
+      expect(crc32Combine(zlib.crc32(left), zlib.crc32(right), right.length)).toBe(zlib.crc32(Buffer.concat([left, right])));
+    }
+  });
+});

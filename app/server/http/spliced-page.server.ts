@@ -1,0 +1,123 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+/**
+ * A kept page in two parts around the visitor number its footer shows, so that any other number can be put in at
+ * send time without rendering or compressing again: what makes a first visit (which counts the visitor and shows
+ * their own number) cost about what a returning visit does.
+ *
+ * The gzip form: the part before the number is compressed (raw deflate) ending with a full flush, which ends on a
+ * byte boundary and leaves nothing for later blocks to refer back to; the number follows as a stored (uncompressed)
+ * block; the part after it is compressed on its own and ends the stream. The gzip header is fixed, and the trailer's
+ * CRC-32 is combined from the parts' CRCs in a few microseconds (crc32Combine), never recomputed over the page.
+ * Brotli has no such stored-block splice that works across its back-references and distance cache, so a spliced
+ * page goes out gzipped (or uncompressed to a client that takes neither).
+ *
+ * Only the visible footer text is spliced. The number in the page's hydration data stays the rendered one; the
+ * footer's paragraph has suppressHydrationWarning, so React keeps the text the server sent.
+ */
+
+/** What the footer writes (components/layout/site-footer.tsx) up to the number. */
+const NUMBER_PREFIX = Buffer.from(`data-testid="visitor-number">visitor number <!-- -->`);
+
+export type SplicedParts = {
+  before: Buffer;
+  after: Buffer;
+  gzBefore: Buffer;
+  gzAfter: Buffer;
+  crcBefore: number;
+  crcAfter: number;
+  /** x^(8 × after.length) modulo the CRC polynomial: what crc32Combine needs for the part after the number. */
+  afterShift: number;
+};
+
+const deflateRaw = promisify(zlib.deflateRaw);
+
+/** The page split around the footer's number, or null when it does not show exactly this number exactly once. */
+export function splitAtNumber(body: Buffer, number: number | null): { before: Buffer; after: Buffer } | null {
+  if (number === null) return null;
+  const at = body.indexOf(NUMBER_PREFIX);
+  if (at < 0 || body.indexOf(NUMBER_PREFIX, at + 1) >= 0) return null;
+  const start = at + NUMBER_PREFIX.length;
+  const digits = String(number);
+  if (body.toString("latin1", start, start + digits.length + 1) !== `${digits}<`) return null;
+  return { before: body.subarray(0, start), after: body.subarray(start + digits.length) };
+}
+
+/** Compresses the two parts for splicing, at the given deflate level (views into the page's body are kept as they are). */
+export async function compressParts(parts: { before: Buffer; after: Buffer }, level: number): Promise<SplicedParts> {
+  const [gzBefore, gzAfter] = await Promise.all([
+    deflateRaw(parts.before, { level, finishFlush: zlib.constants.Z_FULL_FLUSH }),
+    deflateRaw(parts.after, { level }),
+  ]);
+  return {
+    ...parts,
+    gzBefore,
+    gzAfter,
+    crcBefore: zlib.crc32(parts.before),
+    crcAfter: zlib.crc32(parts.after),
+    afterShift: x2nModP(parts.after.length, 3),
+  };
+}
+
+// Gzip header: deflate, no flags, no time, no extra flags, OS "unix" (as Node's own gzip writes it).
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+
+/** The whole page, uncompressed, with this number. */
+export function splicedIdentity(parts: SplicedParts, number: number): Buffer {
+  return Buffer.concat([parts.before, Buffer.from(String(number), "latin1"), parts.after]);
+}
+
+/** The whole page gzipped, with this number: a handful of small copies and a CRC combination. */
+export function splicedGzip(parts: SplicedParts, number: number): Buffer {
+  const digits = Buffer.from(String(number), "latin1");
+  // A stored block that is not the last: BFINAL 0 and BTYPE 00 fill the first byte (the stream is byte-aligned
+  // after the full flush), then LEN and its one's complement, little-endian.
+  const stored = Buffer.alloc(5);
+  stored.writeUInt16LE(digits.length, 1);
+  stored.writeUInt16LE(~digits.length & 0xffff, 3);
+  const crc = (multModP(parts.afterShift, zlib.crc32(digits, parts.crcBefore)) ^ parts.crcAfter) >>> 0;
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE((parts.before.length + digits.length + parts.after.length) >>> 0, 4);
+  return Buffer.concat([GZIP_HEADER, parts.gzBefore, stored, digits, parts.gzAfter, trailer]);
+}
+
+// CRC-32 of two pieces from the CRCs of each (zlib's crc32_combine, by multiplication modulo the polynomial).
+const POLY = 0xedb88320;
+
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, for k = 0..31. */
+const X2N: number[] = [];
+for (let n = 0, p = 0x40000000; n < 32; n++) {
+  X2N.push(p);
+  p = multModP(p, p);
+}
+
+function x2nModP(n: number, k: number): number {
+  let p = 0x80000000;
+  while (n) {
+    if (n & 1) p = multModP(X2N[k & 31]!, p);
+    n = Math.floor(n / 2);
+    k += 1;
+  }
+  return p;
+}
+
+/** The CRC-32 of A followed by B, from crc(A), crc(B) and B's length. */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  return (multModP(x2nModP(lengthB, 3), crcA) ^ crcB) >>> 0;
+}
