@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { PhotoView } from "~/components/public/photo-view";
-import { toGalleryPhotos } from "~/lib/gallery-photo";
+import { toGalleryPhoto } from "~/lib/gallery-photo";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { localBusinessJsonLd } from "~/lib/structured-data";
 import { getDb } from "~/server/db/client.server";
-import { listRecentImages } from "~/server/db/public-images.server";
+import { listCategoriesWithCovers } from "~/server/db/category-covers.server";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/home";
 
@@ -20,8 +20,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [...tags, { "script:ld+json": localBusinessJsonLd(loaderData.business, loaderData.services, root.publicUrl) }];
 }
 
-/** How many of the newest gallery photos the home page shows. */
-const RECENT_PHOTOS = 4;
+/** How many galleries the home page shows as tiles (the first ones in the owner's order). */
+const GALLERY_TILES = 8;
 
 export async function loader() {
   const { business, services, pages } = getSiteConfig();
@@ -29,12 +29,16 @@ export async function loader() {
     page: pages.home,
     business,
     services: services.map(({ id, name, summary }) => ({ id, name, summary })),
-    recentPhotos: toGalleryPhotos(await listRecentImages(getDb(), RECENT_PHOTOS)),
+    // One tile per gallery, in the owner's order, each showing its cover photo.
+    galleries: (await listCategoriesWithCovers(getDb()))
+      .map(({ id, name, cover }) => ({ id, name, cover: cover ? toGalleryPhoto(cover) : null }))
+      .filter((gallery) => gallery.cover !== null)
+      .slice(0, GALLERY_TILES),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, business, services, recentPhotos } = loaderData;
+  const { page, business, services, galleries } = loaderData;
   return (
     <>
       <section className="home-hero border-bottom">
@@ -81,17 +85,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
-        {recentPhotos.length > 0 ? (
+        {galleries.length > 0 ? (
           <section className="pb-5" aria-labelledby="recent-heading">
             <h2 id="recent-heading">{page.recentWorkHeading}</h2>
             <ul className="recent-photos">
-              {recentPhotos.map((photo) => (
-                <li key={photo.id}>
-                  <Link to={`/gallery/${photo.categoryId}`}>
-                    <PhotoView photo={photo} sizes="(min-width: 992px) 25vw, 50vw" lazy />
-                  </Link>
-                </li>
-              ))}
+              {galleries.map((gallery) =>
+                gallery.cover ? (
+                  <li key={gallery.id} className="gallery-tile">
+                    <Link to={`/gallery/${gallery.id}`}>
+                      <PhotoView photo={gallery.cover} sizes="(min-width: 992px) 25vw, 50vw" lazy />
+                      <span className="gallery-tile-name">{gallery.name}</span>
+                    </Link>
+                  </li>
+                ) : null,
+              )}
             </ul>
           </section>
         ) : null}
