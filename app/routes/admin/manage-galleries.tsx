@@ -28,6 +28,7 @@ import {
   reorderPhoto,
   chooseCover,
 } from "~/server/galleries/arrange-galleries.server";
+import { getJobDirectory } from "~/server/images/background-jobs.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/manage-galleries";
 
@@ -152,7 +153,7 @@ export async function action({ request }: Route.ActionArgs) {
       break;
     }
     case "delete-selected": {
-      const outcome = await deleteSelected(db, await getStorage(), input.imageIds);
+      const outcome = await deleteSelected({ db, storage: await getStorage(), jobDirectory: getJobDirectory() }, input.imageIds);
       result = outcome;
       if (outcome.ok) count = outcome.value.count;
       break;

@@ -2,10 +2,9 @@ import type { Db } from "../db/client.server";
 import { setCategoryCover } from "../db/category-covers.server";
 import { deleteImageRows, moveImagesToCategory } from "../db/image-batch.server";
 import { type Placement, moveCategory, movePhoto } from "../db/photo-order.server";
-import { getJobDirectory } from "../images/background-jobs.server";
 import { deleteImageFiles } from "../images/image-files.server";
+import type { ImagePipeline } from "../images/image-pipeline.server";
 import { logger } from "../logger.server";
-import type { Storage } from "../storage/storage-contract.server";
 import type { Outcome } from "./manage-galleries.server";
 
 const ok = <T,>(value: T): Outcome<T> => ({ ok: true, value });
@@ -36,11 +35,11 @@ export async function moveSelected(db: Db, imageIds: string[], categoryId: numbe
  * Rows first, in one transaction; the files after it. If the process dies in between, the files have no row and
  * the periodic orphan sweep removes them: nothing visible ever points at missing files.
  */
-export async function deleteSelected(db: Db, storage: Storage, imageIds: string[]): Promise<Outcome<{ count: number }>> {
-  const deleted = await deleteImageRows(db, imageIds);
+export async function deleteSelected(pipeline: ImagePipeline, imageIds: string[]): Promise<Outcome<{ count: number }>> {
+  const deleted = await deleteImageRows(pipeline.db, imageIds);
   for (const imageId of deleted) {
     try {
-      await deleteImageFiles(storage, getJobDirectory(), imageId);
+      await deleteImageFiles(pipeline.storage, pipeline.jobDirectory, imageId);
     } catch (error) {
       logger.warn({ err: error, imageId }, "image files left for the orphan sweep");
     }
