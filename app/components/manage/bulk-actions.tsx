@@ -1,28 +1,26 @@
 import { useState } from "react";
 import { Button, Form } from "react-bootstrap";
-import { useFetcher } from "react-router";
+import { type useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/modal/confirm-button";
 import { useModal } from "~/components/modal/modal-host";
 import { useActionResult } from "~/components/use-action-result";
 import type { ManageActionResult, ManagedCategory } from "~/lib/manage-galleries";
 
 type Props = {
+  /** Owned by the editor, which stays when the last photo leaves the list, so the result is still shown. */
+  fetcher: ReturnType<typeof useFetcher<ManageActionResult>>;
   formId: string;
   selectedIds: Set<string>;
   total: number;
   otherCategories: ManagedCategory[];
   onSelectAll(on: boolean): void;
-  onDone(): void;
 };
 
 const photos = (n: number) => `${n} photo${n === 1 ? "" : "s"}`;
 
-/** Many photos at once: the ticked ones moved to another category, or deleted after one confirmation. */
-export function BulkActions({ formId, selectedIds, total, otherCategories, onSelectAll, onDone }: Props) {
+/** Tells the admin how a bulk move or delete went; used by the editor that owns the fetcher. */
+export function useBulkResult(fetcher: ReturnType<typeof useFetcher<ManageActionResult>>, onDone: () => void) {
   const modal = useModal();
-  const fetcher = useFetcher<ManageActionResult>();
-  const [target, setTarget] = useState(String(otherCategories[0]?.id ?? ""));
-  const count = selectedIds.size;
   useActionResult(fetcher, (result) => {
     if (!result.ok) {
       void modal.info({ title: "Error", message: result.message ?? "Nothing was changed." });
@@ -32,6 +30,12 @@ export function BulkActions({ formId, selectedIds, total, otherCategories, onSel
     const done = result.intent === "delete-selected" ? "deleted" : "moved";
     void modal.info({ title: "Done", message: `${photos(result.count ?? 0)} ${done}.` });
   });
+}
+
+/** Many photos at once: the ticked ones moved to another category, or deleted after one confirmation. */
+export function BulkActions({ fetcher, formId, selectedIds, total, otherCategories, onSelectAll }: Props) {
+  const [target, setTarget] = useState(String(otherCategories[0]?.id ?? ""));
+  const count = selectedIds.size;
   const submit = (intent: "move-selected" | "delete-selected") => {
     const form = new FormData();
     form.set("intent", intent);

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { useModal } from "~/components/modal/modal-host";
 import type { ManageActionResult, ManagedCategory, ManagedImage } from "~/lib/manage-galleries";
 import { useActionResult } from "~/components/use-action-result";
-import { BulkActions } from "./bulk-actions";
+import { BulkActions, useBulkResult } from "./bulk-actions";
 import { ImageForm } from "./image-form";
 import { PhotoArranger } from "./photo-arranger";
 
@@ -36,6 +36,8 @@ export function ImageEditor({ categories, selected, images, truncated, initialCh
   // The first image is selected; when the chosen one disappears (deleted, moved), fall back to the first.
   const chosen = images.find((i) => i.id === chosenId) ?? images[0] ?? null;
   const [ticked, setTicked] = useState<Set<string>>(() => new Set());
+  const bulk = useFetcher<ManageActionResult>();
+  useBulkResult(bulk, () => setTicked(new Set()));
   // Only photos still in the list count as selected (others were moved or deleted meanwhile).
   const selectedIds = new Set(images.filter((image) => ticked.has(image.id)).map((image) => image.id));
   const toggle = (id: string, on: boolean) =>
@@ -62,12 +64,12 @@ export function ImageEditor({ categories, selected, images, truncated, initialCh
                 {truncated ? " (showing the first 500)" : ""}. Choose one to edit.
               </p>
               <BulkActions
+                fetcher={bulk}
                 formId={BULK_FORM}
                 selectedIds={selectedIds}
                 total={images.length}
                 otherCategories={categories.filter((c) => c.id !== selected.id)}
                 onSelectAll={(on) => setTicked(on ? new Set(images.map((image) => image.id)) : new Set())}
-                onDone={() => setTicked(new Set())}
               />
               <PhotoArranger
                 categoryId={selected.id}

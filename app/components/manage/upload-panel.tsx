@@ -109,7 +109,7 @@ export function UploadPanel({ selected }: { selected: ManagedCategory | null }) 
       <Form.Group controlId="upload-files" className="mb-3">
         <Form.Label>Image files</Form.Label>
         <Form.Control ref={fileInput} type="file" accept={IMAGE_ACCEPT} multiple onChange={(e) => choose((e.target as HTMLInputElement).files)} />
-        <Form.Text>JPEG, PNG, WebP, AVIF or GIF, up to 25 MB each. You can choose several at once.</Form.Text>
+        <Form.Text>JPEG, HEIC, PNG, WebP, AVIF or GIF, up to 25 MB each. You can choose several at once.</Form.Text>
       </Form.Group>
 
       {items.map((item, index) => (

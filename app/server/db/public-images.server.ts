@@ -11,7 +11,7 @@ export async function listRecentImages(db: Db, limit: number): Promise<StoredPho
 }
 
 /**
- * The first `perCategory` ready photos (upload order, as the gallery shows them) of each named category,
+ * The first `perCategory` ready photos (the owner's order, as the gallery shows them) of each named category,
  * keyed by the name as given. Names match regardless of case, like category names themselves.
  */
 export async function listFirstImagesByCategoryName(
@@ -32,7 +32,8 @@ export async function listFirstImagesByCategoryName(
         .select(PHOTO_COLUMNS)
         .where("categoryId", "=", categoryId)
         .where("status", "=", "ready")
-        .orderBy("id", "asc")
+        .orderBy("position")
+        .orderBy("id")
         .limit(perCategory)
         .execute();
       result.set(name, rows);
