@@ -122,6 +122,9 @@ await describeEachDialect("the owner's order", (test) => {
     // A cover moved to another category stops being this one's: the first photo stands in again.
     await test.db.updateTable("image").set({ categoryId: big }).where("id", "=", third.id).execute();
     expect((await getCategoryCover(test.db, await category()))?.id).toBe(first.id);
+    expect((await listCategoriesWithCovers(test.db)).find((tile) => tile.id === small)?.cover?.id).toBe(first.id);
+    // Every category comes once, in the owner's order, with or without a photo.
+    expect((await listCategoriesWithCovers(test.db)).map((tile) => tile.name)).toEqual((await listCategories(test.db)).map((c) => c.name));
   });
 });
 

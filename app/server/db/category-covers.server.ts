@@ -33,8 +33,57 @@ export async function getCategoryCover(db: Db, category: Pick<Category, "id" | "
 
 export type CategoryWithCover = { id: number; name: string; coverImageId: string | null; cover: StoredPhoto | null };
 
-/** Every category in the owner's order with its cover photo: the home page's gallery tiles. */
+/**
+ * Every category in the owner's order with its cover photo (as getCategoryCover chooses it): the home page's
+ * gallery tiles. One query, however many categories, so the home page costs what it did.
+ */
 export async function listCategoriesWithCovers(db: Db): Promise<CategoryWithCover[]> {
-  const categories = await db.selectFrom("category").select(["id", "name", "coverImageId"]).orderBy("position").orderBy("id").execute();
-  return Promise.all(categories.map(async (category) => ({ ...category, cover: await getCategoryCover(db, category) })));
+  const rows = await db
+    .selectFrom("category as c")
+    .leftJoin("image as i", (join) =>
+      join.on((eb) =>
+        eb(
+          "i.id",
+          "=",
+          eb.fn.coalesce(
+            eb
+              .selectFrom("image as chosen")
+              .select("chosen.id")
+              .whereRef("chosen.id", "=", "c.coverImageId")
+              .whereRef("chosen.categoryId", "=", "c.id")
+              .where("chosen.status", "=", "ready"),
+            eb
+              .selectFrom("image as first")
+              .select("first.id")
+              .whereRef("first.categoryId", "=", "c.id")
+              .where("first.status", "=", "ready")
+              .orderBy("first.position")
+              .orderBy("first.id")
+              .limit(1),
+          ),
+        ),
+      ),
+    )
+    .select([
+      "c.id as id",
+      "c.name as name",
+      "c.coverImageId as coverImageId",
+      "i.id as imageId",
+      "i.title",
+      "i.caption",
+      "i.width",
+      "i.height",
+      "i.placeholder",
+      "i.variants",
+    ])
+    .orderBy("c.position")
+    .orderBy("c.id")
+    .execute();
+  return rows.map(({ imageId, title, caption, width, height, placeholder, variants, ...category }) => ({
+    ...category,
+    cover:
+      imageId === null
+        ? null
+        : { id: imageId, categoryId: category.id, title: title ?? "", caption: caption ?? "", width, height, placeholder, variants: variants ?? "[]" },
+  }));
 }
