@@ -246,6 +246,18 @@ test("photos reorder with the keyboard, and the public gallery follows on its ne
   await expect.poll(async () => publicOrder(page, await categoryId(page))).toEqual(moved);
   await page.reload();
   expect(await adminOrder(page)).toEqual(moved);
+
+  // And with the mouse (pointer events, as a finger drags): the first photo dropped on the last one's place.
+  await waitForHydration(page);
+  const from = (await page.locator("[data-photo-id]").first().boundingBox())!;
+  const to = (await page.locator("[data-photo-id]").last().boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+  const dragged = [...moved.slice(1), moved[0]];
+  await expect.poll(() => adminOrder(page)).toEqual(dragged);
+  await expect.poll(async () => publicOrder(page, await categoryId(page))).toEqual(dragged);
 });
 
 test("without JavaScript, Move earlier and Move later still reorder, and Use as cover shows on the home page", async ({ page, browser }) => {
@@ -277,6 +289,8 @@ test("many at once: tick photos, move them to another category, delete them with
   await uploadSection(page).getByRole("button", { name: "Add" }).click();
   await expect(page.getByTestId("upload-category")).toHaveText("utility rooms");
   await page.getByLabel("Selected category", { exact: true }).selectOption({ label: "kitchens" });
+  await expect(page.getByTestId("edit-category-name")).toHaveText("kitchens");
+  await expect(page.locator("[data-photo-id]")).not.toHaveCount(0);
   const names = await page.locator("[data-photo-id] button").evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")!));
   await page.getByRole("checkbox", { name: names[0] }).check();
   await page.getByRole("checkbox", { name: names[1] }).check();

@@ -112,6 +112,7 @@ export function PhotoArranger({ categoryId, images, chosenId, coverId, selectedI
               onPointerDown={(event) => onPointerDown(event, id)}
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
+              onDragStart={(event) => event.preventDefault()}
               onPointerCancel={() => {
                 press.current = null;
                 setDragging(null);
