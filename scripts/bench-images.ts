@@ -1,18 +1,20 @@
 // npm run bench:images [-- --runs N]
-// Times the image pipeline on a 12-megapixel phone photo: how long until the image can be shown (first
+// Times the image pipeline on a 12-megapixel phone photo, as a JPEG and as a HEIC: how long until the image can be shown (first
 // variants stored), how long until every variant is stored, and the process's peak memory. Each run is a
 // fresh process (scripts/support/bench-images-run.ts) so one run's memory cannot hide in another's.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { brickWall } from "./support/synthetic-photo.ts";
 
-const TARGETS = { displayableMs: 2_500, doneMs: 15_000, peakBytes: 400 * 1024 * 1024 };
+type Targets = { displayableMs: number; doneMs?: number; peakBytes: number };
+/** The floor set for a 12 MP phone photo: JPEG shown within 0.4 s, HEIC (decoded by libheif in WebAssembly) within 3 s. */
+const JPEG_TARGETS: Targets = { displayableMs: 400, doneMs: 3_000, peakBytes: 250 * 1024 * 1024 };
+const HEIC_TARGETS: Targets = { displayableMs: 3_000, peakBytes: 400 * 1024 * 1024 };
 const WIDTH = 4000;
 const HEIGHT = 3000;
-
 const runsArg = process.argv.indexOf("--runs");
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 
@@ -38,6 +40,14 @@ await sharp(brickWall(WIDTH, HEIGHT), { raw: { width: WIDTH, height: HEIGHT, cha
   .withExifMerge({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 34/1 2/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 14/1 25/1" } })
   .toFile(photo);
 
+// The same photo as an iPhone's HEIC, made by Debian's heif-enc (libheif-examples) once and kept: x265 takes a while.
+const heic = path.join(dir, "photo-12mp.heic");
+let heicMissing: string | undefined;
+if (!existsSync(heic)) {
+  const made = spawnSync("heif-enc", ["-q", "60", photo, "-o", heic], { encoding: "utf8" });
+  if (made.error || made.status !== 0) heicMissing = `heif-enc could not make it (${made.error?.message ?? made.stderr.trim()}): install libheif-examples`;
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const median = (values: number[]) => {
@@ -48,60 +58,70 @@ const median = (values: number[]) => {
 
 const loadBefore = os.loadavg()[0] ?? 0;
 console.log(
-  `Photo: ${WIDTH}x${HEIGHT} JPEG, ${megabytes(statSync(photo).size)}, EXIF orientation 6 and GPS. ` +
-    `${runs} run(s) on ${os.cpus().length} CPUs, Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}).`,
+  `Photo: ${WIDTH}x${HEIGHT}, EXIF orientation 6 and GPS; JPEG ${megabytes(statSync(photo).size)}` +
+    (heicMissing ? "" : `, HEIC ${megabytes(statSync(heic).size)}`) +
+    `. ${runs} run(s) each on ${os.cpus().length} CPUs, Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}).`,
 );
 
-const results: Run[] = [];
-for (let i = 1; i <= runs; i++) {
-  const child = spawnSync(
-    process.execPath,
-    [
-      "--experimental-transform-types",
-      "--disable-warning=ExperimentalWarning",
-      "--import",
-      "./scripts/support/resolve-app-imports.ts",
-      "scripts/support/bench-images-run.ts",
-      photo,
-    ],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "warn" } },
-  );
-  const line = child.stdout.trim().split("\n").at(-1) ?? "";
-  if (child.status !== 0 || !line.startsWith("{")) {
-    console.error(`run ${i} failed (exit ${child.status}):\n${child.stdout}`);
-    process.exit(1);
+function measure(label: string, file: string): Run[] {
+  const results: Run[] = [];
+  for (let i = 1; i <= runs; i++) {
+    const child = spawnSync(
+      process.execPath,
+      [
+        "--experimental-transform-types",
+        "--disable-warning=ExperimentalWarning",
+        "--import",
+        "./scripts/support/resolve-app-imports.ts",
+        "scripts/support/bench-images-run.ts",
+        file,
+      ],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "warn" } },
+    );
+    const line = child.stdout.trim().split("\n").at(-1) ?? "";
+    if (child.status !== 0 || !line.startsWith("{")) {
+      console.error(`${label} run ${i} failed (exit ${child.status}):\n${child.stdout}`);
+      process.exit(1);
+    }
+    const run = JSON.parse(line) as Run;
+    if (run.status !== "ready") throw new Error(`${label} run ${i}: image ended ${run.status}, not ready`);
+    results.push(run);
+    console.log(
+      `${label} run ${i}: displayable ${seconds(run.displayableMs)} (${run.firstVariants} variants), all ${run.variants} variants ${seconds(run.doneMs)} ` +
+        `(CPU ${seconds(run.cpuMs)}), ` +
+        `peak RSS ${megabytes(run.peakBytes)} (${megabytes(run.baselineBytes)} before the upload), ${(run.storedBytes / 1024).toFixed(0)} KB stored`,
+    );
   }
-  const run = JSON.parse(line) as Run;
-  if (run.status !== "ready") throw new Error(`run ${i}: image ended ${run.status}, not ready`);
-  results.push(run);
-  console.log(
-    `run ${i}: displayable ${seconds(run.displayableMs)} (${run.firstVariants} variants), all ${run.variants} variants ${seconds(run.doneMs)} ` +
-      `(CPU ${seconds(run.cpuMs)}), ` +
-      `peak RSS ${megabytes(run.peakBytes)} (${megabytes(run.baselineBytes)} before the upload), ${(run.storedBytes / 1024).toFixed(0)} KB stored`,
-  );
+  return results;
 }
 
-const rows = [
-  { label: "displayable (first variants stored)", key: "displayableMs", format: seconds, target: `≤ ${seconds(TARGETS.displayableMs)}` },
-  { label: "every variant stored", key: "doneMs", format: seconds, target: `≤ ${seconds(TARGETS.doneMs)}` },
-  { label: "peak memory (RSS of the process)", key: "peakBytes", format: megabytes, target: `< ${megabytes(TARGETS.peakBytes)}` },
-] as const;
+const measured = [{ label: "JPEG", targets: JPEG_TARGETS, results: measure("JPEG", photo) }];
+if (heicMissing) console.log(`HEIC row skipped: ${heicMissing}`);
+else measured.push({ label: "HEIC", targets: HEIC_TARGETS, results: measure("HEIC", heic) });
 
 let failed = false;
 console.log(`\nload average: ${loadBefore.toFixed(2)} before, ${(os.loadavg()[0] ?? 0).toFixed(2)} after (the machine may be shared)\n`);
-console.log("| measure | median | min | max | target | result |");
-console.log("|---|---|---|---|---|---|");
-for (const row of rows) {
-  const values = results.map((r) => r[row.key]);
-  const med = median(values);
-  // Memory is judged on the worst run; times on the median, as the targets say.
-  const judged = row.key === "peakBytes" ? Math.max(...values) : med;
-  const pass = row.key === "peakBytes" ? judged < TARGETS.peakBytes : judged <= TARGETS[row.key];
-  failed ||= !pass;
-  console.log(
-    `| ${row.label} | ${row.format(med)} | ${row.format(Math.min(...values))} | ${row.format(Math.max(...values))} | ${row.target} | ${pass ? "pass" : "FAIL"} |`,
-  );
+console.log("| photo | measure | median | min | max | target | result |");
+console.log("|---|---|---|---|---|---|---|");
+for (const { label, targets, results } of measured) {
+  const rows = [
+    { name: "displayable (first variants stored)", key: "displayableMs", format: seconds, target: targets.displayableMs },
+    { name: "every variant stored", key: "doneMs", format: seconds, target: targets.doneMs },
+    { name: "peak memory (RSS of the process)", key: "peakBytes", format: megabytes, target: targets.peakBytes },
+  ] as const;
+  for (const row of rows) {
+    const values = results.map((r) => r[row.key]);
+    const med = median(values);
+    // Memory is judged on the worst run; times on the median, as the targets say.
+    const judged = row.key === "peakBytes" ? Math.max(...values) : med;
+    const pass = row.target === undefined ? undefined : row.key === "peakBytes" ? judged < row.target : judged <= row.target;
+    failed ||= pass === false;
+    const target = row.target === undefined ? "" : `${row.key === "peakBytes" ? "<" : "≤"} ${row.format(row.target)}`;
+    console.log(
+      `| ${label} | ${row.name} | ${row.format(med)} | ${row.format(Math.min(...values))} | ${row.format(Math.max(...values))} | ${target} | ${pass === undefined ? "" : pass ? "pass" : "FAIL"} |`,
+    );
+  }
+  const cpu = results.map((r) => r.cpuMs);
+  console.log(`| ${label} | CPU time for every variant (all threads) | ${seconds(median(cpu))} | ${seconds(Math.min(...cpu))} | ${seconds(Math.max(...cpu))} | | |`);
 }
-const cpu = results.map((r) => r.cpuMs);
-console.log(`| CPU time for every variant (all threads) | ${seconds(median(cpu))} | ${seconds(Math.min(...cpu))} | ${seconds(Math.max(...cpu))} | | |`);
 process.exit(failed ? 1 : 0);

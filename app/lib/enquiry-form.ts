@@ -19,8 +19,18 @@ export const ENQUIRY_LIMITS = {
 export const OTHER_SERVICE = "other";
 export const OTHER_SERVICE_NAME = "Something else";
 
-/** The photo types the form offers; phones that take HEIC convert to JPEG when the page does not list HEIC. */
-export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
+/**
+ * The photo types the form offers, by type and, for HEIC, by extension too: desktop browsers often give a .heic file
+ * no type at all. The server converts HEIC itself, so an iPhone sends its photos as they are.
+ */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif,image/heic,image/heif,.heic,.heif";
+
+/** Whether a chosen file is one of PHOTO_ACCEPT's, by its type or its extension. */
+export function isAcceptedPhoto(file: { name: string; type: string }): boolean {
+  const accepted = PHOTO_ACCEPT.split(",");
+  const extension = /\.[^.]+$/.exec(file.name.toLowerCase())?.[0];
+  return accepted.includes(file.type) || (extension !== undefined && accepted.includes(extension));
+}
 
 export const ENQUIRY_STATUSES = ["new", "replied", "won", "lost", "closed"] as const;
 

@@ -21,8 +21,12 @@ export type ManageData = {
   categories: ManagedCategory[];
   selected: ManagedCategory | null;
   images: ManagedImage[];
-  /** The picker shows only the oldest images of a large category. */
+  /** The picker shows only the first images of a large category. */
   truncated: boolean;
+  /** The photo chosen in the address (?photo=), else the first. */
+  chosenId: string | null;
+  /** The category's cover: the photo chosen as cover, else the first. */
+  coverId: string | null;
 };
 
-export type ManageActionResult = { intent: string; ok: boolean; message?: string; field?: string; categoryId?: number };
+export type ManageActionResult = { intent: string; ok: boolean; message?: string; field?: string; categoryId?: number; count?: number };

@@ -29,6 +29,38 @@ export function pngDeclaring(width: number, height: number): Buffer {
   ]);
 }
 
+/**
+ * The boxes of a HEIC that declares width x height pixels (its ispe) for an HEVC picture with no data at all: an
+ * iPhone-shaped decompression bomb, to be refused from the container before any decoder sees it.
+ */
+export function heicDeclaring(width: number, height: number): Buffer {
+  const box = (type: string, ...parts: Buffer[]) => {
+    const body = Buffer.concat(parts);
+    const size = Buffer.alloc(4);
+    size.writeUInt32BE(8 + body.length);
+    return Buffer.concat([size, Buffer.from(type, "latin1"), body]);
+  };
+  const full = (version: number) => Buffer.from([version, 0, 0, 0]);
+  const u16 = (n: number) => Buffer.from([n >> 8, n & 255]);
+  const u32 = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(n);
+    return b;
+  };
+  return Buffer.concat([
+    box("ftyp", Buffer.from("heic", "latin1"), u32(0), Buffer.from("mif1heic", "latin1")),
+    box(
+      "meta",
+      full(0),
+      box("hdlr", full(0), u32(0), Buffer.from("pict", "latin1"), Buffer.alloc(13)),
+      box("pitm", full(0), u16(1)),
+      box("iinf", full(0), u16(1), box("infe", full(2), u16(1), u16(0), Buffer.from("hvc1", "latin1"), Buffer.from([0]))),
+      box("iprp", box("ipco", box("ispe", full(0), u32(width), u32(height))), box("ipma", full(0), u32(1), u16(1), Buffer.from([1, 0x01]))),
+    ),
+    box("mdat", Buffer.alloc(64)),
+  ]);
+}
+
 export async function makeHostileCorpus(): Promise<HostileFile[]> {
   const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#a0522d" } })
     .jpeg({ quality: 85 })
@@ -43,6 +75,8 @@ export async function makeHostileCorpus(): Promise<HostileFile[]> {
       refusal: /SVG drawings are not accepted/,
     },
     { name: "bomb.png", bytes: pngDeclaring(50_000, 50_000), refusal: /megapixels/ },
+    { name: "bomb.heic", bytes: heicDeclaring(30_000, 30_000), refusal: /megapixels/ },
+    { name: "truncated.heic", bytes: heicDeclaring(4000, 3000).subarray(0, 150), refusal: /could not be read/ },
     { name: "truncated.jpg", bytes: photo.subarray(0, Math.floor(photo.length / 3)), refusal: /could not be read/ },
     {
       // A real JPEG with a web page after its end: browsers sniffing it, or a misconfigured server, would run it.
@@ -52,10 +86,10 @@ export async function makeHostileCorpus(): Promise<HostileFile[]> {
     },
     { name: "empty.jpg", bytes: Buffer.alloc(0), refusal: /empty/i },
     {
-      // The start of an iPhone photo: an ftyp box with HEIC brands, then image data the site cannot decode.
+      // The start of an iPhone photo (an ftyp box with HEIC brands), then junk instead of its boxes.
       name: "photo.heic",
       bytes: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic\0\0\0\0mif1heic", "ascii"), Buffer.alloc(4000, 7)]),
-      refusal: /HEIC/,
+      refusal: /could not be read/,
     },
   ];
 }

@@ -7,6 +7,10 @@ import { PASSWORD, fillCredentials } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
 import { waitForHydration } from "./support/public-site";
 import { testPort } from "../support/ports";
+import { encodeHeic, heifEncMissing, makePhoneJpeg, withIrot } from "../setup/heic";
+import sharp from "sharp";
+import { writeFile, mkdtemp } from "node:fs/promises";
+import os from "node:os";
 
 const PORT = testPort("e2e/manage-galleries");
 const fixture = (name: string) => path.resolve("tests/fixtures/images", name);
@@ -197,4 +201,110 @@ test("an uploaded photo is served upright with the GPS and EXIF stripped", async
   // No EXIF segment (APP1 "Exif") and no GPS anywhere in the served file.
   expect(bytes.includes(Buffer.from("Exif"))).toBe(false);
   expect(bytes.includes(Buffer.from("GPS"))).toBe(false);
+});
+
+/** The photos of the selected category as Manage Galleries shows them, in order. */
+const adminOrder = (page: Page) => page.locator("[data-photo-id]").evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.photoId));
+const categoryId = async (page: Page) => Number(await page.getByLabel("Selected category", { exact: true }).inputValue());
+/** The order the public gallery shows, read as a visitor's next load reads it. */
+async function publicOrder(page: Page, category: number): Promise<string[]> {
+  const response = await page.request.get(`/gallery/${category}/images`);
+  return ((await response.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+}
+
+test("a HEIC photo from a phone uploads and is shown upright, with no metadata", async ({ page }) => {
+  test.skip(heifEncMissing !== undefined, heifEncMissing);
+  await signInAsAdmin(page);
+  const file = path.join(await mkdtemp(path.join(os.tmpdir(), "heic-e2e-")), "IMG_0001.HEIC");
+  // Landscape pixels turned a quarter clockwise by irot, EXIF Orientation 6 and GPS inside.
+  await writeFile(file, withIrot(await encodeHeic(await makePhoneJpeg(1280, 640)), 3));
+  await expect(page.getByLabel("Image files")).toHaveAttribute("accept", /\.heic/);
+  await page.getByLabel("Image files").setInputFiles(file);
+  await expect(page.getByLabel("File name", { exact: true })).toHaveValue("IMG_0001");
+  await uploadSection(page).getByRole("button", { name: "Upload" }).click();
+  await dismiss(page, "Success", "Image uploaded successfully");
+  await page.getByRole("button", { name: "IMG_0001" }).click();
+  const src = await page.getByTestId("zoom-preview").locator("img").getAttribute("src");
+  const served = await page.request.get(src!);
+  const metadata = await sharp(await served.body()).metadata();
+  expect(metadata.height).toBeGreaterThan(metadata.width);
+  expect([metadata.exif, metadata.xmp, metadata.orientation]).toEqual([undefined, undefined, undefined]);
+});
+
+test("photos reorder with the keyboard, and the public gallery follows on its next load", async ({ page }) => {
+  await signInAsAdmin(page);
+  const before = await adminOrder(page);
+  expect(before.length).toBeGreaterThanOrEqual(2);
+  const last = page.locator("[data-photo-id]").last().getByRole("button");
+  const lastName = (await last.getAttribute("aria-label"))!;
+  await last.focus();
+  for (let i = 1; i < before.length; i++) await page.keyboard.press("Alt+ArrowLeft");
+  const moved = [before.at(-1), ...before.slice(0, -1)];
+  await expect.poll(() => adminOrder(page)).toEqual(moved);
+  await expect(page.getByText(`${lastName} moved to place 1 of ${before.length}.`)).toBeAttached();
+  // Saved on the server: a reload and the visitors' gallery show the new order.
+  await expect.poll(async () => publicOrder(page, await categoryId(page))).toEqual(moved);
+  await page.reload();
+  expect(await adminOrder(page)).toEqual(moved);
+
+  // And with the mouse (pointer events, as a finger drags): the first photo dropped on the last one's place.
+  await waitForHydration(page);
+  const from = (await page.locator("[data-photo-id]").first().boundingBox())!;
+  const to = (await page.locator("[data-photo-id]").last().boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+  const dragged = [...moved.slice(1), moved[0]];
+  await expect.poll(() => adminOrder(page)).toEqual(dragged);
+  await expect.poll(async () => publicOrder(page, await categoryId(page))).toEqual(dragged);
+});
+
+test("without JavaScript, Move earlier and Move later still reorder, and Use as cover shows on the home page", async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  const category = await categoryId(page);
+  const before = (await adminOrder(page)) as string[];
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL: server.baseURL });
+  const noScript = await context.newPage();
+  await noScript.goto(`/manage?category=${category}&photo=${before[1]}`);
+  await noScript.getByRole("button", { name: "Move earlier" }).click();
+  await expect.poll(() => adminOrder(noScript)).toEqual([before[1], before[0], ...before.slice(2)]);
+  expect(await publicOrder(noScript, category)).toEqual([before[1], before[0], ...before.slice(2)]);
+  await noScript.getByRole("button", { name: "Move later" }).click();
+  await expect.poll(() => adminOrder(noScript)).toEqual(before);
+
+  // The last photo becomes the cover: the home page's tile for this gallery shows it.
+  const cover = before.at(-1)!;
+  await noScript.goto(`/manage?category=${category}&photo=${cover}`);
+  await noScript.getByRole("button", { name: "Use as cover" }).click();
+  await expect(noScript.getByTestId("edit-image-place")).toContainText("(the cover photo)");
+  await noScript.goto("/");
+  await expect(noScript.locator(`.gallery-tile a[href="/gallery/${category}"] img`)).toHaveAttribute("src", new RegExp(cover));
+  await context.close();
+});
+
+test("many at once: tick photos, move them to another category, delete them with one confirmation", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByLabel("Add new Category").fill("utility rooms");
+  await uploadSection(page).getByRole("button", { name: "Add" }).click();
+  await expect(page.getByTestId("upload-category")).toHaveText("utility rooms");
+  await page.getByLabel("Selected category", { exact: true }).selectOption({ label: "kitchens" });
+  await expect(page.getByTestId("edit-category-name")).toHaveText("kitchens");
+  await expect(page.locator("[data-photo-id]")).not.toHaveCount(0);
+  const names = await page.locator("[data-photo-id] button").evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")!));
+  await page.getByRole("checkbox", { name: names[0] }).check();
+  await page.getByRole("checkbox", { name: names[1] }).check();
+  await expect(page.getByText("2 photos selected")).toBeVisible();
+  await page.getByRole("combobox", { name: "Move selected to" }).selectOption({ label: "utility rooms" });
+  await page.getByRole("button", { name: "Move selected to" }).click();
+  await dismiss(page, "Done", "2 photos moved.");
+  await expect(page.locator("[data-photo-id]")).toHaveCount(names.length - 2);
+
+  await page.getByLabel("Selected category", { exact: true }).selectOption({ label: "utility rooms" });
+  await page.getByLabel("Select all").check();
+  await page.getByRole("button", { name: "Delete selected", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete 2 photos?" });
+  await confirm.getByRole("button", { name: "Delete 2 photos" }).click();
+  await dismiss(page, "Done", "2 photos deleted.");
+  await expect(page.getByText("There are no images in utility rooms yet.")).toBeVisible();
 });

@@ -110,15 +110,15 @@ test.describe("home page", () => {
 
 test.describe("home page with gallery photos", () => {
   let server: RunningServer;
-  let newest: string[];
+  let covers: string[];
   test.beforeAll(async () => {
     server = await startIsolatedServer(testPort("e2e/public-pages"));
-    seedGallery(server.dataDir, "kitchens", 3);
-    newest = seedGallery(server.dataDir, "bathrooms", 3).imageIds.toReversed();
+    // Until the owner chooses covers, each gallery's first photo is its cover.
+    covers = [seedGallery(server.dataDir, "kitchens", 3).imageIds[0]!, seedGallery(server.dataDir, "bathrooms", 3).imageIds[0]!];
   });
   test.afterAll(async () => server?.stop());
 
-  test("shows the four newest ready photos with sizes, modern formats and lazy loading", async ({ browser }) => {
+  test("shows a tile per gallery, in the owner's order, with its cover photo, sizes, modern formats and lazy loading", async ({ browser }) => {
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 800 } });
     await fakeUploadedPhotos(context);
     const page = await context.newPage();
@@ -126,9 +126,11 @@ test.describe("home page with gallery photos", () => {
     await page.goto("/");
     const recent = page.getByRole("region", { name: site.pages.home.recentWorkHeading });
     const images = recent.locator("img");
-    await expect(images).toHaveCount(4);
-    await expect(images.first()).toHaveAttribute("alt", "bathrooms photo 3");
-    await expect(images.first()).toHaveAttribute("src", `/media/${newest[0]}/w320.jpg?v=hjpeg320x`);
+    await expect(images).toHaveCount(2);
+    await expect(images.first()).toHaveAttribute("alt", "kitchens photo 1");
+    await expect(images.first()).toHaveAttribute("src", `/media/${covers[0]}/w320.jpg?v=hjpeg320x`);
+    await expect(images.nth(1)).toHaveAttribute("src", `/media/${covers[1]}/w320.jpg?v=hjpeg320x`);
+    await expect(recent.getByRole("link")).toHaveText(["kitchens", "bathrooms"]);
     for (const img of await images.all()) {
       await expect(img).toHaveAttribute("width", "640");
       await expect(img).toHaveAttribute("height", "480");
@@ -137,7 +139,7 @@ test.describe("home page with gallery photos", () => {
     const sources = recent.locator("picture").first().locator("source");
     await expect(sources).toHaveCount(2);
     await expect(sources.nth(0)).toHaveAttribute("type", "image/avif");
-    await expect(sources.nth(0)).toHaveAttribute("srcset", `/media/${newest[0]}/w320.avif?v=havif320x 320w, /media/${newest[0]}/w640.avif?v=havif640x 640w`);
+    await expect(sources.nth(0)).toHaveAttribute("srcset", `/media/${covers[0]}/w320.avif?v=havif320x 320w, /media/${covers[0]}/w640.avif?v=havif640x 640w`);
     await expect(sources.nth(1)).toHaveAttribute("type", "image/webp");
     await expect(recent.getByRole("link").first()).toHaveAttribute("href", /^\/gallery\/\d+$/);
 

@@ -12,12 +12,12 @@ import { describeEachDialect } from "../setup/databases";
 
 await describeEachDialect("categories", (test) => {
 
-  it("creates with a real id at once and lists alphabetically regardless of case", async () => {
+  it("creates with a real id at once and lists in the owner's order, new ones last", async () => {
     const kitchens = await createCategory(test.db, "kitchens");
     expect(kitchens.id).toBeGreaterThan(0);
     await createCategory(test.db, "Bathrooms");
     await createCategory(test.db, "ceilings");
-    expect((await listCategories(test.db)).map((c) => c.name)).toEqual(["Bathrooms", "ceilings", "kitchens"]);
+    expect((await listCategories(test.db)).map((c) => c.name)).toEqual(["kitchens", "Bathrooms", "ceilings"]);
   });
 
   it("refuses a duplicate name, whatever its case", async () => {

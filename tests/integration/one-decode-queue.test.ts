@@ -9,8 +9,10 @@ import { storeAvatar } from "~/server/images/avatar.server";
 import { createImageFromUpload } from "~/server/images/create-image.server";
 import { decodeQueue, runDecode } from "~/server/images/decode-queue.server";
 import { finishImageVariants } from "~/server/images/finish-image.server";
+import { decodeHeif } from "~/server/images/heif-decoder.server";
 import { createTestDatabase, type TestDatabase } from "../setup/databases";
-import { FIXTURES_DIR, copyFixture, createTestPipeline } from "../setup/images";
+import { encodeHeic, heifEncMissing, makePhoneJpeg } from "../setup/heic";
+import { FIXTURES_DIR, copyFixture, createTestPipeline, writeUpload } from "../setup/images";
 
 // Every sharp job on a picture someone sent (profile pictures, gallery uploads and their background variants,
 // customers' photos) runs through the process's one decode queue. sharp's own methods are watched here: each read
@@ -95,4 +97,37 @@ describe("the one decode queue", () => {
     watched.on = false;
     expect(watched.calls.filter((call) => !call.inQueue)).toEqual([]);
   });
+
+  it.skipIf(heifEncMissing !== undefined)(
+    heifEncMissing ? `decodes HEIC inside the queue, off the main thread (skipped: ${heifEncMissing})` : "decodes HEIC inside the queue, off the main thread",
+    async () => {
+      const heic = await encodeHeic(await makePhoneJpeg(3000, 2000));
+      const gate = deferred();
+      const slots = os.availableParallelism();
+      const blockers = Array.from({ length: slots }, () => runDecode(() => gate.promise, { background: true }));
+      let settled = false;
+      const photo = processEnquiryPhoto(await writeUpload(heic)).finally(() => (settled = true));
+      await expect.poll(() => decodeQueue.waiting).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(settled).toBe(false);
+      gate.resolve();
+      await Promise.all(blockers);
+      expect((await photo).width).toBe(2048);
+
+      // While libheif decodes on its worker thread, this thread keeps running its timers.
+      let last = performance.now();
+      let longestPause = 0;
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        longestPause = Math.max(longestPause, now - last);
+        last = now;
+      }, 5);
+      const started = performance.now();
+      const decoded = await decodeHeif(heic);
+      const took = performance.now() - started;
+      clearInterval(ticker);
+      expect([decoded.width, decoded.height]).toEqual([3000, 2000]);
+      expect(longestPause).toBeLessThan(took / 2);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
-import { listFirstImagesByCategoryName, listRecentImages } from "~/server/db/public-images.server";
+import { listFirstImagesByCategoryName } from "~/server/db/public-images.server";
 import { insertCategory } from "../factories/categories";
 import { insertImage } from "../factories/images";
 import { describeEachDialect } from "../setup/databases";
@@ -20,12 +20,6 @@ await describeEachDialect("public photo queries", (test) => {
       { categoryId: tiling, status: "failed" as const },
     ];
     for (const [index, photo] of photos.entries()) await insertImage(test.db, { id: `0190a000-0000-7000-8000-00000000000${index + 1}`, ...photo });
-  });
-
-  it("lists the newest ready photos first", async () => {
-    const photos = await listRecentImages(test.db, 3);
-    expect(photos.map((p) => p.id.slice(-1))).toEqual(["5", "4", "3"]);
-    expect(photos[1]!.categoryId).toBe(tiling);
   });
 
   it("gives the first ready photos of each named category, whatever the case of the name", async () => {

@@ -54,7 +54,7 @@ export function PhotoPicker({ enhanced, photos, onChange, progress, error, disab
         }
       />
       <div id="quote-photos-help" className="form-text">
-        JPEG, PNG, WebP, AVIF or GIF. Only I see them; they are never put on the website.
+        JPEG, HEIC, PNG, WebP, AVIF or GIF. Only I see them; they are never put on the website.
       </div>
       <div id="quote-photos-error" className="invalid-feedback">
         {error}

@@ -1,7 +1,7 @@
 // What the quote form needs once the person turns to it, and drawing the page does not: the checks (the schema, and
 // zod with it), the upload, the proof of work's script and the list of chosen photos. Loaded on the first focus, tap
 // or key in the form (load-quote-extras.ts), so the contact page's own script stays small.
-import { ENQUIRY_LIMITS, type EnquiryErrors, PHOTO_ACCEPT } from "~/lib/enquiry-form";
+import { ENQUIRY_LIMITS, type EnquiryErrors, isAcceptedPhoto } from "~/lib/enquiry-form";
 import { parseEnquiryFields } from "~/lib/schemas/enquiry";
 import type { PickedPhoto } from "./photo-picker";
 
@@ -28,9 +28,8 @@ export function checkQuote(serviceIds: string[], fields: Record<string, string>,
 }
 
 function photoErrors(photos: PickedPhoto[]): string | undefined {
-  const accepted = PHOTO_ACCEPT.split(",");
-  const wrong = photos.find((p) => !accepted.includes(p.file.type));
-  if (wrong) return `"${wrong.file.name}" is not a JPEG, PNG, WebP, AVIF or GIF photo. Please remove it or send a JPEG copy.`;
+  const wrong = photos.find((p) => !isAcceptedPhoto(p.file));
+  if (wrong) return `"${wrong.file.name}" is not a JPEG, PNG, WebP, AVIF, HEIC or GIF photo. Please remove it or send a JPEG copy.`;
   const large = photos.find((p) => p.file.size > ENQUIRY_LIMITS.photoBytes);
   if (large) return `"${large.file.name}" is larger than 15 MB. Please remove it or send a smaller copy.`;
   if (photos.length > ENQUIRY_LIMITS.photos) return `Please send at most ${ENQUIRY_LIMITS.photos} photos.`;

@@ -17,6 +17,7 @@ export function CategoryPanel({ categories, selected }: Props) {
   const modal = useModal();
   const renamer = useFetcher<ManageActionResult>();
   const deleter = useFetcher<ManageActionResult>();
+  const orderer = useFetcher<ManageActionResult>();
   const [newName, setNewName] = useState("");
 
   useActionResult(renamer, (result) => {
@@ -60,6 +61,19 @@ export function CategoryPanel({ categories, selected }: Props) {
               data-testid="category-rename"
             />
           </renamer.Form>
+          {selected ? (
+            // A plain form, like the photos' buttons: the Galleries menu follows this order.
+            <orderer.Form method="post" action={`?category=${selected.id}`} className="d-flex flex-wrap gap-2 mb-3">
+              <input type="hidden" name="intent" value="move-category" />
+              <input type="hidden" name="categoryId" value={selected.id} />
+              <Button type="submit" name="direction" value="earlier" size="sm" variant="outline-secondary" disabled={categories[0]?.id === selected.id}>
+                Move category earlier
+              </Button>
+              <Button type="submit" name="direction" value="later" size="sm" variant="outline-secondary" disabled={categories.at(-1)?.id === selected.id}>
+                Move category later
+              </Button>
+            </orderer.Form>
+          ) : null}
           <div className="d-flex flex-wrap gap-2">
             <Button variant="outline-secondary" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
               Refresh List

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Form, ProgressBar, Spinner } from "react-bootstrap";
 import { useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { useModal } from "~/components/modal/modal-host";
+import { IMAGE_ACCEPT } from "~/lib/image-accept";
 import { LIMITS } from "~/lib/schemas/gallery";
 import type { ManageActionResult, ManagedCategory } from "~/lib/manage-galleries";
 import { useActionResult } from "~/components/use-action-result";
@@ -107,8 +108,8 @@ export function UploadPanel({ selected }: { selected: ManagedCategory | null }) 
       </p>
       <Form.Group controlId="upload-files" className="mb-3">
         <Form.Label>Image files</Form.Label>
-        <Form.Control ref={fileInput} type="file" accept="image/*" multiple onChange={(e) => choose((e.target as HTMLInputElement).files)} />
-        <Form.Text>JPEG, PNG, WebP, AVIF or GIF, up to 25 MB each. You can choose several at once.</Form.Text>
+        <Form.Control ref={fileInput} type="file" accept={IMAGE_ACCEPT} multiple onChange={(e) => choose((e.target as HTMLInputElement).files)} />
+        <Form.Text>JPEG, HEIC, PNG, WebP, AVIF or GIF, up to 25 MB each. You can choose several at once.</Form.Text>
       </Form.Group>
 
       {items.map((item, index) => (

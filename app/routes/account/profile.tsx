@@ -19,6 +19,7 @@ import {
 import { signOut } from "~/server/auth/sign-in-flow.server";
 import { getDb } from "~/server/db/client.server";
 import { isDocumentRequest } from "~/server/http/document-request.server";
+import { IMAGE_ACCEPT } from "~/lib/image-accept";
 import { AVATAR_MAX_BYTES, AvatarError } from "~/server/images/avatar.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/profile";
@@ -233,7 +234,7 @@ function PictureForm({ answer }: { answer: ProfileAnswer }) {
           ref={input}
           type="file"
           name="picture"
-          accept="image/*"
+          accept={IMAGE_ACCEPT}
           isInvalid={Boolean(errorFor("picture"))}
           onChange={(event) => {
             const file = (event.target as HTMLInputElement).files?.[0];

@@ -4,9 +4,10 @@ import { LoadingImages } from "~/components/gallery/loading-images";
 import { capitalise } from "~/lib/format";
 import type { RootData } from "~/root";
 import { getDb } from "~/server/db/client.server";
+import { getCategoryCover } from "~/server/db/category-covers.server";
 import { countCategoryImages } from "~/server/db/images.server";
 import { getEnv } from "~/server/env.server";
-import { getGalleryCategory, getGalleryPage, parseAfterParam } from "~/server/images/gallery-page.server";
+import { getGalleryCategory, getGalleryPage, getShareImage, parseAfterParam } from "~/server/images/gallery-page.server";
 import { getSiteConfig } from "~/server/site-config.server";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import type { Route } from "./+types/gallery";
@@ -52,7 +53,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (after === null) {
     throw new Response("This address asks for the photos after one that does not exist.", { status: 400, statusText: "Bad Request" });
   }
-  const [page, total] = await Promise.all([getGalleryPage(db, category.id, after), countCategoryImages(db, category.id)]);
+  const [page, total, cover] = await Promise.all([
+    getGalleryPage(db, category.id, after),
+    countCategoryImages(db, category.id),
+    getCategoryCover(db, category),
+  ]);
+  // Link previews show the category's cover photo (chosen in Manage Galleries, else its first photo).
+  const shareImage = cover ? getShareImage(cover) : null;
   const { business } = getSiteConfig();
   const { publicUrl } = getEnv();
   const name = capitalise(category.name);
@@ -67,7 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       description: `${name}: ${photos} of work by ${business.name} around ${business.locality}.`,
       url: `${publicUrl}/gallery/${category.id}${after ? `?after=${after}` : ""}`,
       siteName: business.name,
-      image: page.shareImage ? { ...page.shareImage, url: `${publicUrl}${page.shareImage.url}`, alt: `${name}: a photo of the work` } : null,
+      image: shareImage ? { ...shareImage, url: `${publicUrl}${shareImage.url}`, alt: `${name}: a photo of the work` } : null,
     },
   };
 }

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { PhotoView } from "~/components/public/photo-view";
-import { toGalleryPhotos } from "~/lib/gallery-photo";
+import { toGalleryPhoto } from "~/lib/gallery-photo";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { localBusinessJsonLd } from "~/lib/structured-data";
 import { getDb } from "~/server/db/client.server";
-import { listRecentImages } from "~/server/db/public-images.server";
 import { getReviewStats, listPublishedReviews } from "~/server/db/reviews.server";
 import { toPublicReview } from "~/server/reviews/public-review.server";
 import { ReviewQuote } from "~/components/reviews/review-quote";
 import { formatAverage } from "~/lib/reviews";
+import { listCategoriesWithCovers } from "~/server/db/category-covers.server";
 import { getSiteConfig } from "~/server/site-config.server";
 import type { Route } from "./+types/home";
 
@@ -24,8 +24,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [...tags, { "script:ld+json": localBusinessJsonLd(loaderData.business, loaderData.services, root.publicUrl) }];
 }
 
-/** How many of the newest gallery photos the home page shows. */
-const RECENT_PHOTOS = 4;
+/** How many galleries the home page shows as tiles (the first ones in the owner's order). */
+const GALLERY_TILES = 8;
 /** How many of the newest published reviews it shows. */
 const LATEST_REVIEWS = 3;
 
@@ -35,14 +35,18 @@ export async function loader() {
     page: pages.home,
     business,
     services: services.map(({ id, name, summary }) => ({ id, name, summary })),
-    recentPhotos: toGalleryPhotos(await listRecentImages(getDb(), RECENT_PHOTOS)),
+    // One tile per gallery, in the owner's order, each showing its cover photo.
+    galleries: (await listCategoriesWithCovers(getDb()))
+      .map(({ id, name, cover }) => ({ id, name, cover: cover ? toGalleryPhoto(cover) : null }))
+      .filter((gallery) => gallery.cover !== null)
+      .slice(0, GALLERY_TILES),
     latestReviews: (await listPublishedReviews(getDb(), { limit: LATEST_REVIEWS })).map(toPublicReview),
     reviewStats: await getReviewStats(getDb()),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, business, services, recentPhotos, latestReviews, reviewStats } = loaderData;
+  const { page, business, services, galleries, latestReviews, reviewStats } = loaderData;
   return (
     <>
       <section className="home-hero border-bottom">
@@ -89,17 +93,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
-        {recentPhotos.length > 0 ? (
+        {galleries.length > 0 ? (
           <section className="pb-5" aria-labelledby="recent-heading">
             <h2 id="recent-heading">{page.recentWorkHeading}</h2>
             <ul className="recent-photos">
-              {recentPhotos.map((photo) => (
-                <li key={photo.id}>
-                  <Link to={`/gallery/${photo.categoryId}`}>
-                    <PhotoView photo={photo} sizes="(min-width: 992px) 25vw, 50vw" lazy />
-                  </Link>
-                </li>
-              ))}
+              {galleries.map((gallery) =>
+                gallery.cover ? (
+                  <li key={gallery.id} className="gallery-tile">
+                    <Link to={`/gallery/${gallery.id}`}>
+                      <PhotoView photo={gallery.cover} sizes="(min-width: 992px) 25vw, 50vw" lazy />
+                      <span className="gallery-tile-name">{gallery.name}</span>
+                    </Link>
+                  </li>
+                ) : null,
+              )}
             </ul>
           </section>
         ) : null}

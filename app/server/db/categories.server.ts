@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import { noteContentChanged } from "../pages/page-freshness.server";
 import type { Db } from "./client.server";
+import { positionAfter } from "./positions.server";
 import type { Category } from "./schema.server";
 
-/** Every category, alphabetically, for the navigation and the gallery pages. */
+/** Every category in the owner's order (new ones last), for the navigation, the gallery pages and Manage Galleries. */
 export async function listCategories(db: Db): Promise<Pick<Category, "id" | "name">[]> {
-  return db.selectFrom("category").select(["id", "name"]).orderBy(sql`lower("name")`).execute();
+  return db.selectFrom("category").select(["id", "name"]).orderBy("position").orderBy("id").execute();
 }
 
 export async function getCategory(db: Db, id: number): Promise<Category | null> {
@@ -32,8 +33,13 @@ export class CategoryExistsError extends Error {
 export async function createCategory(db: Db, name: string, now = new Date()): Promise<Category> {
   if (await getCategoryByName(db, name)) throw new CategoryExistsError(name);
   const stamp = now.toISOString();
+  const last = await db.selectFrom("category").select("position").orderBy("position", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
   try {
-    const category = await db.insertInto("category").values({ name, createdAt: stamp, updatedAt: stamp }).returningAll().executeTakeFirstOrThrow();
+    const category = await db
+      .insertInto("category")
+      .values({ name, position: positionAfter(last?.position), createdAt: stamp, updatedAt: stamp })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await noteContentChanged(db);
     return category;
   } catch (error) {

@@ -3,6 +3,7 @@ import { type ImageVariant, parseVariants } from "~/lib/image-variants";
 import { noteContentChanged } from "../pages/page-freshness.server";
 import type { Db } from "./client.server";
 import { isUniqueViolation } from "./errors.server";
+import { positionAfter } from "./positions.server";
 import type { Image, ImageStatus } from "./schema.server";
 
 export type NewImageRow = Pick<Image, "id" | "categoryId" | "name" | "title" | "caption" | "width" | "height" | "placeholder"> &
@@ -15,9 +16,11 @@ export type NewImageRow = Pick<Image, "id" | "categoryId" | "name" | "title" | "
  */
 export async function createImage(db: Db, values: NewImageRow, now = new Date()): Promise<Image> {
   const stamp = now.toISOString();
+  // At the end of the owner's order. Two uploads landing at the same moment may share a key: the id orders them.
+  const position = positionAfter(await getLastImagePosition(db, values.categoryId));
   const image = await db
     .insertInto("image")
-    .values({ ...values, status: "processing", variants: "[]", createdAt: stamp, updatedAt: stamp })
+    .values({ ...values, position, status: "processing", variants: "[]", createdAt: stamp, updatedAt: stamp })
     .returningAll()
     .executeTakeFirstOrThrow();
   // The gallery page lists an image while its sizes are made (with the spec's fallback), so this changes it.
@@ -85,11 +88,28 @@ export async function deleteImage(db: Db, id: string): Promise<void> {
   await noteContentChanged(db);
 }
 
-export type GalleryImage = Pick<Image, "id" | "name" | "title" | "caption" | "width" | "height" | "placeholder" | "variants" | "status" | "version">;
+/** The key of the last image in the category's order, null when it has none. */
+export async function getLastImagePosition(db: Db, categoryId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom("image")
+    .select("position")
+    .where("categoryId", "=", categoryId)
+    .orderBy("position", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.position ?? null;
+}
+
+export type GalleryImage = Pick<
+  Image,
+  "id" | "name" | "title" | "caption" | "width" | "height" | "placeholder" | "variants" | "status" | "version" | "position"
+>;
 
 /**
- * A page of a category's images in upload order (UUIDv7 ids sort by time), starting after the given id.
- * Images with no stored variant yet are included; the page shows the spec's fallback for them.
+ * A page of a category's images in the owner's order (new uploads last; ties, from uploads at the same moment, in
+ * upload order), starting after the given image. Images with no stored variant yet are included; the page shows
+ * the spec's fallback for them. Shared by the public gallery, Manage Galleries and any other photo list.
  */
 export async function listCategoryImages(
   db: Db,
@@ -99,15 +119,31 @@ export async function listCategoryImages(
   return categoryImagesQuery(db, categoryId, options).execute();
 }
 
-/** The query behind listCategoryImages; a range read of the (categoryId, id) index (migration 0004). */
+/**
+ * The query behind listCategoryImages; a range read of the (categoryId, position, id) index (migration 0011).
+ * `after` is an image id: the page starts after that image's place (nothing, when it is no longer in the category).
+ */
 export function categoryImagesQuery(db: Db, categoryId: number, options: { after?: string; limit?: number } = {}) {
   return db
     .selectFrom("image")
-    .select(["id", "name", "title", "caption", "width", "height", "placeholder", "variants", "status", "version"])
+    .select(["id", "name", "title", "caption", "width", "height", "placeholder", "variants", "status", "version", "position"])
     .where("categoryId", "=", categoryId)
-    .$if(options.after !== undefined, (qb) => qb.where("id", ">", options.after as string))
+    .$if(options.after !== undefined, (qb) =>
+      qb.where(({ eb, refTuple, selectFrom }) =>
+        eb(
+          refTuple("position", "id"),
+          ">",
+          selectFrom("image as cursor")
+            .select(["cursor.position", "cursor.id"])
+            .where("cursor.id", "=", options.after as string)
+            .where("cursor.categoryId", "=", categoryId)
+            .$asTuple("position", "id"),
+        ),
+      ),
+    )
+    .orderBy("position")
     .orderBy("id")
-    .limit(Math.min(Math.max(options.limit ?? 24, 1), 200));
+    .limit(Math.min(Math.max(options.limit ?? 24, 1), 500));
 }
 
 export async function countCategoryImages(db: Db, categoryId: number): Promise<number> {

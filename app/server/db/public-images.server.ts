@@ -5,13 +5,8 @@ import type { Db } from "./client.server";
 
 const PHOTO_COLUMNS = ["id", "categoryId", "title", "caption", "width", "height", "placeholder", "variants"] as const;
 
-/** The newest ready photos across every gallery (image ids are UUIDv7, so they sort by upload time). */
-export async function listRecentImages(db: Db, limit: number): Promise<StoredPhoto[]> {
-  return db.selectFrom("image").select(PHOTO_COLUMNS).where("status", "=", "ready").orderBy("id", "desc").limit(limit).execute();
-}
-
 /**
- * The first `perCategory` ready photos (upload order, as the gallery shows them) of each named category,
+ * The first `perCategory` ready photos (the owner's order, as the gallery shows them) of each named category,
  * keyed by the name as given. Names match regardless of case, like category names themselves.
  */
 export async function listFirstImagesByCategoryName(
@@ -32,7 +27,8 @@ export async function listFirstImagesByCategoryName(
         .select(PHOTO_COLUMNS)
         .where("categoryId", "=", categoryId)
         .where("status", "=", "ready")
-        .orderBy("id", "asc")
+        .orderBy("position")
+        .orderBy("id")
         .limit(perCategory)
         .execute();
       result.set(name, rows);

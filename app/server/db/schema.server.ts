@@ -7,6 +7,10 @@ import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 export interface CategoryTable {
   id: Generated<number>;
   name: string;
+  /** The owner's order of the categories (db/positions.server.ts). */
+  position: ColumnType<string, string | undefined, string>;
+  /** The photo shown for the category (home page tiles, link previews); its first photo when null or not in it. */
+  coverImageId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -17,6 +21,8 @@ export interface ImageTable {
   /** UUIDv7: sorts by upload time. */
   id: string;
   categoryId: number;
+  /** The owner's order within the category (db/positions.server.ts); new uploads go at the end. */
+  position: ColumnType<string, string | undefined, string>;
   name: string;
   title: string;
   caption: string;

@@ -1,10 +1,11 @@
 import sharp from "sharp";
 import { runDecode } from "../images/decode-queue.server";
-import { DECODE_OPTIONS, inspectUpload } from "../images/inspect-upload.server";
+import { inspectUpload } from "../images/inspect-upload.server";
+import { openUpright } from "../images/open-upload.server";
 import type { Storage } from "../storage/storage-contract.server";
 
 /**
- * Customers' photos: checked exactly as gallery uploads are (magic numbers, size, pixel limit, the HEIC message),
+ * Customers' photos: checked exactly as gallery uploads are (magic numbers, size, pixel limit; HEIC decoded as in the gallery),
  * then decoded once, turned upright, shrunk to at most 2048 px and re-encoded as JPEG, which leaves every EXIF tag
  * (GPS included), XMP and ICC profile behind. A 480 px WebP serves the inbox's thumbnails. They live under
  * enquiries/{enquiryId}/ and are only ever served to admins.
@@ -20,10 +21,9 @@ export type ProcessedPhoto = { jpeg: Buffer; thumb: Buffer; width: number; heigh
  * ImageRejectedError with a message for the customer, DecodeQueueFullError when the server is too busy.
  */
 export async function processEnquiryPhoto(file: string): Promise<ProcessedPhoto> {
-  await inspectUpload(file);
+  const inspected = await inspectUpload(file);
   return runDecode(async () => {
-    const { data: jpeg, info } = await sharp(file, DECODE_OPTIONS)
-      .autoOrient()
+    const { data: jpeg, info } = await (await openUpright(file, inspected))
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
       .toColourspace("srgb")
       .jpeg({ quality: 82, mozjpeg: true })

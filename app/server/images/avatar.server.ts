@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
 import type { Storage } from "../storage/storage-contract.server";
 import { DecodeQueueFullError, runDecode } from "./decode-queue.server";
-import { DAMAGED_IMAGE, DECODE_OPTIONS, ImageRejectedError, inspectUpload } from "./inspect-upload.server";
+import { DAMAGED_IMAGE, ImageRejectedError, inspectUpload } from "./inspect-upload.server";
+import { openUpright } from "./open-upload.server";
 
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 const AVATAR_SIZE = 256;
@@ -27,10 +27,9 @@ export async function storeAvatar(storage: Storage, bytes: Buffer, now = Date.no
   if (bytes.length > AVATAR_MAX_BYTES) throw new AvatarError("That picture is larger than 10 MB; please choose a smaller one");
   let output: Buffer;
   try {
-    await inspectUpload(bytes, AVATAR_MAX_BYTES);
-    output = await runDecode(() =>
-      sharp(bytes, DECODE_OPTIONS)
-        .autoOrient()
+    const inspected = await inspectUpload(bytes, AVATAR_MAX_BYTES);
+    output = await runDecode(async () =>
+      (await openUpright(bytes, inspected))
         .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "attention" })
         .webp({ quality: 80 })
         .toBuffer(),

@@ -4,7 +4,7 @@ import { createImage, deleteImage, getImage } from "../db/images.server";
 import type { Image } from "../db/schema.server";
 import { deleteImageFiles } from "./image-files.server";
 import { DecodeQueueFullError } from "./decode-queue.server";
-import { DAMAGED_IMAGE, ImageRejectedError, inspectUpload } from "./inspect-upload.server";
+import { DAMAGED_IMAGE, ImageRejectedError, type InspectedImage, inspectUpload } from "./inspect-upload.server";
 import {
   type MasterImage,
   createPlaceholder,
@@ -35,9 +35,9 @@ export class ImageDeletedError extends Error {
   }
 }
 
-async function decodeOrReject(file: string, upright: { width: number; height: number }): Promise<MasterImage> {
+async function decodeOrReject(file: string, inspected: InspectedImage): Promise<MasterImage> {
   try {
-    return await decodeMaster(file, upright);
+    return await decodeMaster(file, inspected);
   } catch (error) {
     if (error instanceof DecodeQueueFullError) throw error;
     throw new ImageRejectedError(DAMAGED_IMAGE);

@@ -34,7 +34,8 @@ function toGalleryItem(row: GalleryImage): GalleryItem {
 // Sizes in order of preference for a preview card; JPEG before WebP within a size.
 const SHARE_SIZES: VariantName[] = ["w1280", "w640", "w2048", "w320"];
 
-function getShareImage(row: GalleryImage): ShareImage | null {
+/** The best variant of a photo for link previews (the gallery's cover photo, say), or null when none is stored. */
+export function getShareImage(row: Pick<GalleryImage, "id" | "variants">): ShareImage | null {
   const rank = (v: ImageVariant) => SHARE_SIZES.indexOf(v.name) * 2 + (v.format === "jpeg" ? 0 : 1);
   const best = parseVariants(row.variants)
     .filter((v) => v.format !== "avif")
@@ -43,19 +44,18 @@ function getShareImage(row: GalleryImage): ShareImage | null {
 }
 
 /**
- * One page of a gallery in upload order, starting after the given image id. One row more than a page is read
+ * One page of a gallery in the owner's order, starting after the given image id. One row more than a page is read
  * to learn whether another page follows, so the end of the gallery needs no count.
  */
 export async function getGalleryPage(
   db: Db,
   categoryId: number,
   after?: string,
-): Promise<GalleryPage & { shareImage: ShareImage | null }> {
+): Promise<GalleryPage> {
   const rows = await listCategoryImages(db, categoryId, { after, limit: GALLERY_PAGE_SIZE + 1 });
   const page = rows.slice(0, GALLERY_PAGE_SIZE);
   return {
     items: page.map(toGalleryItem),
     nextAfter: rows.length > GALLERY_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
-    shareImage: page[0] ? getShareImage(page[0]) : null,
   };
 }

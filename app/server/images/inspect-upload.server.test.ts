@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { pngDeclaring } from "../../../scripts/support/hostile-corpus";
+import { asPlainHeif, encodeHeic, heifEncMissing, makePhoneJpeg, withDeclaredSize, withIrot } from "../../../tests/setup/heic";
 import { FIXTURES_DIR, writeUpload } from "../../../tests/setup/images";
 import { ImageRejectedError, MAX_UPLOAD_BYTES, inspectUpload } from "./inspect-upload.server";
 import { sniffFormat } from "./sniff-format.server";
@@ -64,15 +65,15 @@ describe("inspectUpload", () => {
   };
 
   it("refuses a text file named photo.jpg", async () => {
-    expect(await refused(fixture("not-really.jpg"))).toMatch(/not a picture.*JPEG, PNG, WebP, AVIF or GIF/);
+    expect(await refused(fixture("not-really.jpg"))).toMatch(/not a picture.*JPEG, PNG, WebP, AVIF, HEIC or GIF/);
   });
 
   it("refuses SVG, scripts and all", async () => {
     expect(await refused(fixture("xss.svg"))).toMatch(/SVG drawings are not accepted/);
   });
 
-  it("tells the admin to export HEIC photos as JPEG", async () => {
-    expect(await refused(await writeUpload(HEIC_HEAD))).toMatch(/HEIC.*export the photo as JPEG/);
+  it("refuses a file that starts like a HEIC but has no boxes after, as damaged", async () => {
+    expect(await refused(await writeUpload(HEIC_HEAD))).toMatch(/could not be read; it may be damaged/);
   });
 
   it("refuses a JPEG header followed by garbage", async () => {
@@ -101,5 +102,34 @@ describe("inspecting bytes in memory (profile pictures)", () => {
     await expect(inspectUpload(Buffer.alloc(11), 10)).rejects.toThrow(/larger than/);
     const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: "#fff" } }).png().toBuffer();
     expect(await inspectUpload(png)).toEqual({ format: "png", width: 4, height: 3 });
+  });
+});
+
+const heic = heifEncMissing ? Buffer.alloc(0) : await encodeHeic(await makePhoneJpeg(64, 32));
+
+describe.skipIf(heifEncMissing !== undefined)(heifEncMissing ? `HEIC (skipped: ${heifEncMissing})` : "HEIC", () => {
+  const refused = async (input: Buffer) => {
+    const error = await inspectUpload(await writeUpload(input)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImageRejectedError);
+    return (error as Error).message;
+  };
+
+  it("accepts HEIC by its container, with the size its ispe declares", async () => {
+    expect(await inspectUpload(heic)).toEqual({ format: "heic", width: 64, height: 32 });
+    // A file that only says mif1 is HEIF: accepted for its HEVC picture, not for its brand.
+    expect(await inspectUpload(asPlainHeif(heic))).toEqual({ format: "heic", width: 64, height: 32 });
+  });
+
+  it("reports the upright size of a HEIC turned by irot, whatever its EXIF says", async () => {
+    expect(await inspectUpload(withIrot(heic, 3))).toEqual({ format: "heic", width: 32, height: 64 });
+    expect(await inspectUpload(withIrot(heic, 2))).toEqual({ format: "heic", width: 64, height: 32 });
+  });
+
+  it("refuses a HEIC declaring more than the pixel limit, from the container alone", async () => {
+    expect(await refused(withDeclaredSize(heic, 40_000, 40_000))).toMatch(/more than 50 megapixels/);
+  });
+
+  it("refuses a truncated HEIC as damaged", async () => {
+    expect(await refused(heic.subarray(0, heic.length - 100))).toMatch(/could not be read/);
   });
 });

@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
 import { DecodeQueueFullError, runDecode } from "./decode-queue.server";
+import { HeifContainerError, readHeifPrimary, uprightHeifSize } from "./heif-container.server";
 import { SNIFF_BYTES, sniffFormat } from "./sniff-format.server";
 
 /** Larger files are refused before they are decoded: no phone photo needs more. */
@@ -8,7 +9,7 @@ export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** sharp refuses to decode more pixels than this, which stops decompression bombs (a small file that inflates to gigabytes). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-export type AcceptedFormat = "jpeg" | "png" | "webp" | "gif" | "avif";
+export type AcceptedFormat = "jpeg" | "png" | "webp" | "gif" | "avif" | "heic";
 
 export type InspectedImage = {
   format: AcceptedFormat;
@@ -29,10 +30,12 @@ export class ImageRejectedError extends Error {
 export const DAMAGED_IMAGE = "The image could not be read; it may be damaged. Please export it again and upload the copy.";
 
 const NOT_AN_IMAGE =
-  "This file is not a picture the site can use. Please choose a JPEG, PNG, WebP, AVIF or GIF image.";
+  "This file is not a picture the site can use. Please choose a JPEG, PNG, WebP, AVIF, HEIC or GIF image.";
 
-/** sharp's name for each accepted format; AVIF is decoded by the HEIF loader. */
-const SHARP_FORMAT: Record<AcceptedFormat, string> = { jpeg: "jpeg", png: "png", webp: "webp", gif: "gif", avif: "heif" };
+const TOO_MANY_PIXELS = `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Please upload a smaller version.`;
+
+/** sharp's name for each format libvips decodes; AVIF is decoded by the HEIF loader, HEIC by libheif-js instead. */
+const SHARP_FORMAT: Record<Exclude<AcceptedFormat, "heic">, string> = { jpeg: "jpeg", png: "png", webp: "webp", gif: "gif", avif: "heif" };
 
 /** Options for every sharp decoder that reads an upload. */
 export const DECODE_OPTIONS = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" } as const;
@@ -57,11 +60,6 @@ export async function inspectUpload(input: string | Buffer, maxBytes = MAX_UPLOA
   }
 
   const sniffed = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
-  if (sniffed === "heic") {
-    throw new ImageRejectedError(
-      "HEIC photos (the iPhone default) cannot be read here. Please export the photo as JPEG and upload that instead.",
-    );
-  }
   if (sniffed === "svg") throw new ImageRejectedError(`SVG drawings are not accepted. ${NOT_AN_IMAGE}`);
   if (sniffed === "unknown") throw new ImageRejectedError(NOT_AN_IMAGE);
   if (HIDDEN_MARKUP.test(bytes.toString("latin1"))) {
@@ -70,27 +68,48 @@ export async function inspectUpload(input: string | Buffer, maxBytes = MAX_UPLOA
     );
   }
 
+  const heif = sniffed === "heic" ? inspectHeif(bytes) : null;
+  if (heif) return heif;
+  const format = sniffed === "heic" ? "avif" : sniffed;
+
   let metadata: Metadata;
   try {
     metadata = await runDecode(() => sharp(bytes, DECODE_OPTIONS).metadata());
   } catch (error) {
     if (error instanceof DecodeQueueFullError) throw error;
-    if (/pixel limit/i.test((error as Error).message)) {
-      throw new ImageRejectedError(
-        `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Please upload a smaller version.`,
-      );
-    }
+    if (/pixel limit/i.test((error as Error).message)) throw new ImageRejectedError(TOO_MANY_PIXELS);
     throw new ImageRejectedError(`The image could not be read; it may be damaged. ${NOT_AN_IMAGE}`);
   }
-  // The HEIF loader also opens HEIC when its brands fooled the sniffing; only AV1 inside is AVIF.
-  if (metadata.format === "heif" && metadata.compression !== "av1") {
-    throw new ImageRejectedError("HEIC photos cannot be read here. Please export the photo as JPEG and upload that instead.");
-  }
-  if (metadata.format !== SHARP_FORMAT[sniffed] || !metadata.width || !metadata.height) {
+  // The HEIF loader also opens HEVC when an AVIF brand fooled the sniffing; only AV1 inside is AVIF.
+  if (metadata.format === "heif" && metadata.compression !== "av1") throw new ImageRejectedError(NOT_AN_IMAGE);
+  if (metadata.format !== SHARP_FORMAT[format] || !metadata.width || !metadata.height) {
     throw new ImageRejectedError(NOT_AN_IMAGE);
   }
   const upright = metadata.autoOrient ?? { width: metadata.width, height: metadata.height };
-  return { format: sniffed, width: upright.width, height: upright.height };
+  return { format, width: upright.width, height: upright.height };
+}
+
+/**
+ * HEIC and HEIF with HEVC inside (iPhones' photos): the codec and the declared size come from the container's
+ * boxes (readHeifPrimary), and the pixel limit is applied to them, before the decoder (libheif) sees a byte. The
+ * picture is then decoded once, when it is used (openUpright), not here. An HEIF whose picture is AV1 is an AVIF
+ * under another brand and goes the AVIF way, through libvips.
+ */
+function inspectHeif(bytes: Buffer): InspectedImage | null {
+  let primary;
+  try {
+    primary = readHeifPrimary(bytes);
+  } catch (error) {
+    if (error instanceof HeifContainerError) throw new ImageRejectedError(DAMAGED_IMAGE);
+    throw error;
+  }
+  if (primary.codec === "av01") return null;
+  if (primary.codec !== "hvc1") throw new ImageRejectedError(NOT_AN_IMAGE);
+  // The tiles of a grid cover a little more than the picture (they are cut at its edges): allowed a quarter more.
+  if (primary.width * primary.height > MAX_INPUT_PIXELS || primary.decodedPixels > MAX_INPUT_PIXELS * 1.25) {
+    throw new ImageRejectedError(TOO_MANY_PIXELS);
+  }
+  return { format: "heic", ...uprightHeifSize(primary) };
 }
 
 /** The whole file, or a stand-in of maxBytes + 1 bytes when it is larger (enough to refuse it, without reading it). */

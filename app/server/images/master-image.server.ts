@@ -6,7 +6,8 @@ import sharp, { type Sharp } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import { VARIANT_WIDTHS } from "~/lib/image-variants";
 import { runDecode } from "./decode-queue.server";
-import { DECODE_OPTIONS } from "./inspect-upload.server";
+import { type InspectedImage, inspectUpload } from "./inspect-upload.server";
+import { openUpright } from "./open-upload.server";
 import type { Storage } from "../storage/storage-contract.server";
 
 /**
@@ -29,13 +30,12 @@ export function getMasterWidth(width: number, height: number): number {
   return Math.max(1, Math.min(width, MASTER_MAX_WIDTH, Math.floor(Math.sqrt((MASTER_MAX_PIXELS * width) / height))));
 }
 
-/** Decodes an upload that inspectUpload accepted (given its upright size). Only the first frame of an animation is kept. */
-export async function decodeMaster(file: string, upright?: { width: number; height: number }): Promise<MasterImage> {
+/** Decodes an upload as inspectUpload described it (inspecting it first if not). Only the first frame of an animation is kept. */
+export async function decodeMaster(file: string, described?: InspectedImage): Promise<MasterImage> {
+  const inspected = described ?? (await inspectUpload(file));
   return runDecode(async () => {
-    const size = upright ?? (await sharp(file, DECODE_OPTIONS).metadata()).autoOrient;
-    const { data, info } = await sharp(file, DECODE_OPTIONS)
-      .autoOrient()
-      .resize({ width: getMasterWidth(size.width, size.height), withoutEnlargement: true })
+    const { data, info } = await (await openUpright(file, inspected))
+      .resize({ width: getMasterWidth(inspected.width, inspected.height), withoutEnlargement: true })
       .toColourspace("srgb")
       .raw({ depth: "uchar" })
       .toBuffer({ resolveWithObject: true });

@@ -4,7 +4,8 @@ import sharp from "sharp";
 import { v7 as uuidv7 } from "uuid";
 import { createCategory } from "~/server/db/categories.server";
 import { type Db, createDb } from "~/server/db/client.server";
-import { createImage, updateImageStatus } from "~/server/db/images.server";
+import { createImage, getLastImagePosition, updateImageStatus } from "~/server/db/images.server";
+import { positionAfter } from "~/server/db/positions.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Image } from "~/server/db/schema.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
@@ -78,13 +79,16 @@ export async function seedGallery(
       await worker.stop();
     }
     const originals = await db.selectFrom("image").selectAll().where("id", "in", ids.length ? ids : [""]).orderBy("id").execute();
+    // Copies go at the end of the owner's order, as uploads would.
+    let position = await getLastImagePosition(db, categoryId);
     for (const [index, photo] of photos.slice(distinct).entries()) {
+      position = positionAfter(position);
       const source = originals[index % originals.length] as Image;
       const id = uuidv7();
       const now = new Date().toISOString();
       await db
         .insertInto("image")
-        .values({ ...source, id, name: photo.name, title: photo.title ?? "", caption: photo.caption ?? "", version: 1, createdAt: now, updatedAt: now })
+        .values({ ...source, id, position, name: photo.name, title: photo.title ?? "", caption: photo.caption ?? "", version: 1, createdAt: now, updatedAt: now })
         .execute();
       await cp(path.join(storageRoot, "images", source.id), path.join(storageRoot, "images", id), { recursive: true });
       ids.push(id);

@@ -8,6 +8,7 @@ import * as m0006 from "./0006-add-image-job-claims";
 import * as m0007 from "./0007-create-content-version";
 import * as m0008 from "./0008-create-request-limit";
 import * as m0010 from "./0010-create-server-heartbeat";
+import * as m0011 from "./0011-add-photo-order-and-cover";
 import * as m0013 from "./0013-create-reviews";
 
 /** Static list, so the bundler includes every migration and the order never depends on the file system. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   "0007-create-content-version": m0007,
   "0008-create-request-limit": m0008,
   "0010-create-server-heartbeat": m0010,
+  "0011-add-photo-order-and-cover": m0011,
   "0013-create-reviews": m0013,
 };
