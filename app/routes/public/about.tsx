@@ -4,15 +4,15 @@ import { joinWithAnd } from "~/lib/format";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { staticPhoto } from "~/lib/photo";
 import { configPageMeta } from "~/lib/seo";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/about";
 
 export const handle = LEAN_STYLES;
 
 export const meta: Route.MetaFunction = configPageMeta("/aboutme");
 
-export function loader() {
-  const { business, pages } = getSiteConfig();
+export function loader({ context }: Route.LoaderArgs) {
+  const { business, pages } = getSiteContent(context);
   return { page: pages.about, areas: business.areas };
 }
 

@@ -6,13 +6,13 @@ import { EMPTY_ENQUIRY_VALUES } from "~/lib/enquiry-form";
 import { configPageMeta } from "~/lib/seo";
 import { createFormTimestamp, fallbackQuestion } from "~/server/enquiries/form-guard.server";
 import { handleQuoteRequest } from "~/server/enquiries/quote-request.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = configPageMeta("/contact");
 
-export function loader({ request }: Route.LoaderArgs) {
-  const { business, pages, services } = getSiteConfig();
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { business, pages, services } = getSiteContent(context);
   // /contact?service=tiling#quote, from a service section, starts the form with that kind of work chosen.
   const wanted = new URL(request.url).searchParams.get("service") ?? "";
   const service = services.some((s) => s.id === wanted) ? wanted : "";

@@ -7,7 +7,7 @@ import { getDb } from "~/server/db/client.server";
 import { countCategoryImages } from "~/server/db/images.server";
 import { getEnv } from "~/server/env.server";
 import { getGalleryCategory, getGalleryPage, parseAfterParam } from "~/server/images/gallery-page.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import type { Route } from "./+types/gallery";
 
@@ -44,7 +44,7 @@ export const handle = LEAN_STYLES;
  * server renders the first page of photos; the page fetches the rest from /gallery/{id}/images as the visitor
  * scrolls, and without JavaScript "Load more photos" links to the ?after= page.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const category = await getGalleryCategory(db, params.id);
   if (!category) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
@@ -53,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw new Response("This address asks for the photos after one that does not exist.", { status: 400, statusText: "Bad Request" });
   }
   const [page, total] = await Promise.all([getGalleryPage(db, category.id, after), countCategoryImages(db, category.id)]);
-  const { business } = getSiteConfig();
+  const { business } = getSiteContent(context);
   const { publicUrl } = getEnv();
   const name = capitalise(category.name);
   const photos = total === 0 ? "Photos" : `${total} ${total === 1 ? "photo" : "photos"}`;

@@ -1,15 +1,18 @@
 import { Paragraphs } from "~/components/public/paragraphs";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { configPageMeta } from "~/lib/seo";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/home-automation";
 
 export const handle = LEAN_STYLES;
 
 export const meta: Route.MetaFunction = configPageMeta("/ha");
 
-export function loader() {
-  return { page: getSiteConfig().pages.homeAutomation };
+export function loader({ context }: Route.LoaderArgs) {
+  const { business, pages } = getSiteContent(context);
+  // Switched off in the business details: the address is gone, as is every link to it.
+  if (!business.showHomeAutomation) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  return { page: pages.homeAutomation };
 }
 
 export default function HomeAutomation({ loaderData }: Route.ComponentProps) {

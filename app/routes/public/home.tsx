@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/seo";
 import { localBusinessJsonLd } from "~/lib/structured-data";
 import { getDb } from "~/server/db/client.server";
 import { listRecentImages } from "~/server/db/public-images.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/home";
 
 export const handle = LEAN_STYLES;
@@ -23,18 +23,19 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 /** How many of the newest gallery photos the home page shows. */
 const RECENT_PHOTOS = 4;
 
-export async function loader() {
-  const { business, services, pages } = getSiteConfig();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { business, services, pages } = getSiteContent(context);
   return {
     page: pages.home,
     business,
+    links: { webdev: business.showWebdev, homeAutomation: business.showHomeAutomation },
     services: services.map(({ id, name, summary }) => ({ id, name, summary })),
     recentPhotos: toGalleryPhotos(await listRecentImages(getDb(), RECENT_PHOTOS)),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, business, services, recentPhotos } = loaderData;
+  const { page, business, links, services, recentPhotos } = loaderData;
   return (
     <>
       <section className="home-hero border-bottom">
@@ -103,12 +104,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li>
               <Link to="/aboutme">More about me</Link>
             </li>
-            <li>
-              <Link to="/webdev">Web and application development</Link>
-            </li>
-            <li>
-              <Link to="/ha">Home automation for landlords</Link>
-            </li>
+            {links.webdev ? (
+              <li>
+                <Link to="/webdev">Web and application development</Link>
+              </li>
+            ) : null}
+            {links.homeAutomation ? (
+              <li>
+                <Link to="/ha">Home automation for landlords</Link>
+              </li>
+            ) : null}
           </ul>
         </section>
 

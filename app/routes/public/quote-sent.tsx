@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { REFERENCE_PATTERN } from "~/server/db/enquiries.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/quote-sent";
 
 export const handle = LEAN_STYLES;
@@ -12,9 +12,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** /contact/thanks?ref=Q-…: shows only the reference from the address, nothing of what was sent. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const reference = new URL(request.url).searchParams.get("ref") ?? "";
-  const { pages, business } = getSiteConfig();
+  const { pages, business } = getSiteContent(context);
   return { page: pages.quoteSent, reference: REFERENCE_PATTERN.test(reference) ? reference : null, phone: business.phone, phoneE164: business.phoneE164 };
 }
 

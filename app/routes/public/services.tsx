@@ -2,19 +2,20 @@ import { memo, useCallback, useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { TogglePhoto } from "~/components/public/toggle-photo";
+import { isPageShown } from "~/lib/content/page-switches";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { configPageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
 import { listServicePhotos } from "~/server/pages/service-photos.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/services";
 
 export const handle = LEAN_STYLES;
 
 export const meta: Route.MetaFunction = configPageMeta("/services");
 
-export async function loader() {
-  const { services, pages } = getSiteConfig();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { business, services, pages } = getSiteContent(context);
   const photos = await listServicePhotos(getDb(), services);
   return {
     page: pages.services,
@@ -26,7 +27,7 @@ export async function loader() {
       items: service.items,
       prose: service.prose,
       link: service.link,
-      pageLink: service.pageLink,
+      pageLink: service.pageLink && isPageShown(business, service.pageLink.path) ? service.pageLink : undefined,
       photos: photos.get(service.id) ?? [],
     })),
   };

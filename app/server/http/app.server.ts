@@ -17,7 +17,8 @@ import { startEnquiryJobs, stopEnquiryJobs } from "../enquiries/enquiry-jobs.ser
 import { startImageJobs, stopImageJobs } from "../images/background-jobs.server";
 import { logger } from "../logger.server";
 import { startFreshnessPoll } from "../pages/page-freshness.server";
-import { getSiteConfig } from "../site-config.server";
+import { getSeedConfig } from "../site-config.server";
+import { startSiteContent } from "../content/site-content.server";
 import { createTrafficRecorder } from "../traffic/page-views.server";
 import { getUploadDirectory } from "../uploads/completed-uploads.server";
 import { UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
@@ -53,9 +54,10 @@ export type App = {
  */
 export async function createApp(options: AppOptions = {}): Promise<App> {
   const env = getEnv();
-  getSiteConfig();
+  getSeedConfig();
   const applied = await migrateToLatest(getDb());
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+  await startSiteContent(getDb());
   // Before listening, so images left unfinished by the last run are queued ahead of any new upload.
   await startImageJobs();
   const backups = env.backup.schedule ? startBackupSchedule(env.backup.schedule, env.backup.keep, getBackupSource) : null;
