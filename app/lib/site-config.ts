@@ -39,6 +39,8 @@ const Picture = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
 });
+/** A gallery photo's id (a UUID). */
+const ImageId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "pick a photo from the list");
 const Slug = z.string().trim().min(1, "must not be empty").max(40, "must be at most 40 characters").regex(/^[a-z0-9-]+$/, "lower-case letters, digits and dashes only");
 
 export const BusinessSchema = z
@@ -70,7 +72,7 @@ export const BusinessSchema = z
     /** Where customers leave a Google review (the reviews feature links to it). */
     googleReviewUrl: HttpsUrl.optional(),
     /** A gallery photo for the home page's picture; the illustration while none is chosen. */
-    homeImageId: z.number().int().positive().optional(),
+    homeImageId: ImageId.optional(),
     showWebdev: z.boolean().default(true),
     showHomeAutomation: z.boolean().default(true),
   })
@@ -107,7 +109,7 @@ export const ServiceSchema = z
     /** Name of the gallery category whose first two photos illustrate the service. */
     galleryCategory: Name.optional(),
     /** Two photos picked from the galleries: shown instead of the category's first two. */
-    photoIds: z.array(z.number().int().positive()).max(2, "pick at most two photos").optional(),
+    photoIds: z.array(ImageId).max(2, "pick at most two photos").optional(),
     /** Shown instead while that gallery has fewer than two photos. */
     artwork: z.array(Picture).max(2).optional(),
   })

@@ -33,6 +33,8 @@ const BLOCKS = {
   "integration/test-ports": 1,
   "integration/two-instances": 2,
   "integration/upload-endpoint": 1,
+  "e2e/content-editor": 1,
+  "integration/content-instances": 2, // two instances on PostgreSQL
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;

@@ -6,6 +6,7 @@ import { EMPTY_ENQUIRY_VALUES } from "~/lib/enquiry-form";
 import { configPageMeta } from "~/lib/seo";
 import { createFormTimestamp, fallbackQuestion } from "~/server/enquiries/form-guard.server";
 import { handleQuoteRequest } from "~/server/enquiries/quote-request.server";
+import { renderParagraphs } from "~/server/content/markdown.server";
 import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/contact";
 
@@ -21,6 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const started = createFormTimestamp();
   return {
     page: pages.contact,
+    introHtml: renderParagraphs(pages.contact.intro),
     email: business.email,
     phone: business.phone,
     phoneE164: business.phoneE164,
@@ -38,12 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, email, phone, phoneE164, services } = loaderData;
+  const { page, introHtml, email, phone, phoneE164, services } = loaderData;
   const form = actionData ?? loaderData.form;
   return (
     <div className="container py-4">
       <h1>{page.heading}</h1>
-      <Paragraphs texts={page.intro} className="fs-5" />
+      <Paragraphs html={introHtml} className="fs-5" />
       <div className="contact-layout">
         <section id="quote" aria-labelledby="quote-heading" className="contact-quote">
           <h2 id="quote-heading">{page.quoteHeading}</h2>

@@ -7,6 +7,7 @@ import { pageMeta } from "~/lib/seo";
 import { localBusinessJsonLd } from "~/lib/structured-data";
 import { getDb } from "~/server/db/client.server";
 import { listRecentImages } from "~/server/db/public-images.server";
+import { renderParagraphs } from "~/server/content/markdown.server";
 import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/home";
 
@@ -26,7 +27,7 @@ const RECENT_PHOTOS = 4;
 export async function loader({ context }: Route.LoaderArgs) {
   const { business, services, pages } = getSiteContent(context);
   return {
-    page: pages.home,
+    page: { ...pages.home, intro: renderParagraphs(pages.home.intro), about: renderParagraphs(pages.home.about) },
     business,
     links: { webdev: business.showWebdev, homeAutomation: business.showHomeAutomation },
     services: services.map(({ id, name, summary }) => ({ id, name, summary })),
@@ -42,7 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container py-5 home-hero-layout">
           <div>
             <h1 className="display-5 fw-bold">{page.heading}</h1>
-            <Paragraphs texts={page.intro} className="fs-5" />
+            <Paragraphs html={page.intro} className="fs-5" />
             <div className="d-flex flex-wrap gap-2 mt-4">
               <Link to="/contact#quote" className="btn btn-primary btn-lg">
                 {page.callToAction}
@@ -99,7 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         <section className="pb-5" aria-labelledby="about-heading">
           <h2 id="about-heading">{page.aboutHeading}</h2>
-          <Paragraphs texts={page.about} />
+          <Paragraphs html={page.about} />
           <ul className="more-links">
             <li>
               <Link to="/aboutme">More about me</Link>

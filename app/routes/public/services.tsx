@@ -7,6 +7,7 @@ import { LEAN_STYLES } from "~/lib/page-handle";
 import { configPageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
 import { listServicePhotos } from "~/server/pages/service-photos.server";
+import { renderParagraphs } from "~/server/content/markdown.server";
 import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/services";
 
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       title: service.title,
       description: service.description,
       items: service.items,
-      prose: service.prose,
+      prose: renderParagraphs(service.prose),
       link: service.link,
       pageLink: service.pageLink && isPageShown(business, service.pageLink.path) ? service.pageLink : undefined,
       photos: photos.get(service.id) ?? [],
@@ -142,7 +143,7 @@ const ServiceSections = memo(function ServiceSections({ services, onToggle }: Se
                     ))}
                   </ul>
                 ) : null}
-                <Paragraphs texts={service.prose} />
+                <Paragraphs html={service.prose} />
                 <p>
                   <Link to={`/contact?service=${service.id}#quote`} className="btn btn-outline-primary btn-sm">
                     Ask for a quote<span className="visually-hidden"> for {service.name.toLowerCase()}</span>

@@ -2,6 +2,7 @@ import { Paragraphs } from "~/components/public/paragraphs";
 import { StoryScreen } from "~/components/public/story-screen";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { configPageMeta } from "~/lib/seo";
+import { renderParagraphs } from "~/server/content/markdown.server";
 import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/webdev";
 
@@ -13,7 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const { business, pages } = getSiteContent(context);
   // Switched off in the business details: the address is gone, as is every link to it.
   if (!business.showWebdev) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return { page: pages.webdev };
+  return { page: { ...pages.webdev, paragraphs: renderParagraphs(pages.webdev.paragraphs) } };
 }
 
 export default function WebDev({ loaderData }: Route.ComponentProps) {
@@ -30,7 +31,7 @@ export default function WebDev({ loaderData }: Route.ComponentProps) {
           retroSiteUrl={page.retroSiteUrl}
         />
         <div className="page-narrow mt-4">
-          <Paragraphs texts={page.paragraphs} />
+          <Paragraphs html={page.paragraphs} />
         </div>
         <h2 className="mt-4">{page.projectsHeading}</h2>
         <ul className="project-grid">

@@ -18,10 +18,11 @@ const md = new MarkdownIt("zero", { html: false, linkify: false, typographer: fa
 md.validateLink = (url) => SAFE_LINK.test(url);
 
 const renderToken = md.renderer.renderToken.bind(md.renderer);
-md.renderer.rules.link_open = (tokens, index, options, env: { origin?: string }) => {
+md.renderer.rules.link_open = (tokens, index, options, env) => {
   const token = tokens[index]!;
-  const href = token.attrGet("href") ?? "";
-  if (/^https:\/\//i.test(href) && !(env.origin && href.toLowerCase().startsWith(`${env.origin.toLowerCase()}/`))) {
+  const href = String(token.attrGet("href") ?? "");
+  const origin = typeof env?.origin === "string" ? env.origin.toLowerCase() : null;
+  if (/^https:\/\//i.test(href) && !(origin && href.toLowerCase().startsWith(`${origin}/`))) {
     token.attrSet("target", "_blank");
     token.attrSet("rel", "noopener");
   }
