@@ -348,6 +348,7 @@ test("another trade: switching off the web development and home automation pages
 });
 
 test("every editor page fits a 360 px phone, with 44 px buttons, and axe finds nothing in light and dark", async ({ browser }) => {
+  test.setTimeout(300_000);
   for (const colorScheme of ["light", "dark"] as const) {
     const context = await asAdmin(browser, { width: 360, colorScheme });
     const page = await context.newPage();
