@@ -327,6 +327,8 @@ test("another trade: switching off the web development and home automation pages
   await page.getByLabel("Trade, as in a title (for example: plasterer and builder)").fill("electrician");
   await page.getByLabel("Town").fill("Leeds");
   await page.getByLabel("Areas served").fill("Leeds\nBradford\nWakefield");
+  await page.getByLabel("WhatsApp number (optional)").fill("07700 900456");
+  await page.getByLabel("Opening hours (optional)").fill("Monday to Friday, 8am to 5pm");
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByText("Published: the site shows it now.")).toBeVisible();
 
@@ -341,6 +343,8 @@ test("another trade: switching off the web development and home automation pages
   await visitor.goto("/contact");
   await expect(visitor.locator("main")).toContainText("I cover Leeds, Bradford and Wakefield.");
   await expect(visitor.locator("main")).not.toContainText("Peterborough");
+  await expect(visitor.getByRole("link", { name: /Message me on WhatsApp/ })).toHaveAttribute("href", "https://wa.me/447700900456");
+  await expect(visitor.locator("main")).toContainText("Monday to Friday, 8am to 5pm");
   const sitemap = await (await visitor.request.get("/sitemap.xml")).text();
   expect(sitemap).not.toContain("/webdev");
   expect(sitemap).not.toContain("/ha<");
