@@ -15,11 +15,11 @@ import { THEME_SCRIPT } from "~/components/layout/theme";
 import { ModalHost } from "~/components/modal/modal-host";
 import { useNonce } from "~/components/nonce";
 import { SiteStyles } from "~/components/site-styles";
-import { getCurrentSession } from "~/server/auth/guards.server";
+import { getCurrentSession, requireAdminPage } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/env.server";
 import { visitStateContext } from "~/server/http/request-context.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getSiteContent, loadDraftContent, previewContentContext } from "~/server/content/site-content.server";
 import { getLayoutData } from "~/server/pages/layout-data.server";
 import { visitedCookieHeader } from "~/server/visits/visit-policy.server";
 import type { Route } from "./+types/root";
@@ -29,8 +29,25 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Marks the browser session once its first page view has been counted. */
+/** The query parameter that shows any public page with the content editor's drafts, to admins only. */
+const PREVIEW_PARAM = "preview";
+
 export const middleware: Route.MiddlewareFunction[] = [
+  // A preview renders the real page with the drafts: for admins only, never kept by any cache, never indexed.
+  async ({ request, context }, next) => {
+    if (!new URL(request.url).searchParams.has(PREVIEW_PARAM)) return next();
+    await requireAdminPage(request);
+    context.set(previewContentContext, await loadDraftContent(getDb()));
+    const response = await next();
+    try {
+      response.headers.set("Cache-Control", "private, no-store");
+      response.headers.set("X-Robots-Tag", "noindex");
+    } catch {
+      // Redirects have immutable headers and no content to keep.
+    }
+    return response;
+  },
+  /** Marks the browser session once its first page view has been counted. */
   async ({ context }, next) => {
     const response = await next();
     const visit = context.get(visitStateContext);
@@ -46,7 +63,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { business } = getSiteConfig();
+  const { business } = getSiteContent(context);
   const { categories, visitorNumber } = await getLayoutData(getDb(), request, context);
   const current = await getCurrentSession(request);
   return {
@@ -62,7 +79,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: business.name,
       shortName: business.shortName,
       copyrightYear: business.copyrightYear,
+      phone: business.phone,
+      phoneE164: business.phoneE164,
     },
+    preview: context.get(previewContentContext) !== null,
     publicUrl: getEnv().publicUrl,
     categories,
     visitorNumber,
@@ -83,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Runs before first paint, so the stored or system colours are in place without a flash. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
+        {data?.preview ? <meta name="robots" content="noindex" /> : null}
         <SiteStyles />
         <Links />
         {/*
@@ -104,11 +125,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
             accountSlot={data?.user ? <AccountMenu user={data.user} /> : undefined}
           />
           <main id="main" className="site-main" tabIndex={-1}>
+            {data?.preview ? (
+              <p className="alert alert-warning rounded-0 mb-0 text-center" role="status" data-testid="preview-banner">
+                Preview of your unpublished changes. Visitors do not see this yet.
+              </p>
+            ) : null}
             {children}
           </main>
           <SiteFooter
             siteName={data?.site.name ?? ""}
             year={data?.site.copyrightYear ?? 2024}
+            phone={data?.site.phone}
+            phoneE164={data?.site.phoneE164}
             visitorNumber={data?.visitorNumber}
           />
         </ModalHost>

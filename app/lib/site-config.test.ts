@@ -44,9 +44,26 @@ describe("config/site.json", () => {
     expect(story.trimEnd().endsWith("[e]")).toBe(true);
   });
 
-  it("refuses a configuration without an international phone number", () => {
-    const broken = structuredClone(config) as { business: { phoneE164?: string } };
-    broken.business.phoneE164 = "07700 900123";
+  it("works out the international phone number, and refuses a phone number that is not one", () => {
+    expect(config.business.phoneE164).toBe("+447700900123");
+    const typed = structuredClone(config);
+    typed.business.phone = "+44 (0)1733 555 012";
+    typed.business.phoneE164 = "+447700900123";
+    expect(SiteConfigSchema.parse(typed).business.phoneE164).toBe("+441733555012");
+    typed.business.phone = "ring the office";
+    const result = SiteConfigSchema.safeParse(typed);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(["business", "phone"]);
+  });
+
+  it("refuses outside links that are not https, and texts past their limits", () => {
+    const broken = structuredClone(config);
+    broken.pages.webdev.retroSiteUrl = "javascript:alert(1)";
+    expect(SiteConfigSchema.safeParse(broken).error?.issues.map((i) => i.path.join("."))).toEqual(["pages.webdev.retroSiteUrl"]);
+    broken.pages.webdev.retroSiteUrl = "http://example.com/";
     expect(SiteConfigSchema.safeParse(broken).success).toBe(false);
+    const long = structuredClone(config);
+    long.pages.about.sections[0]!.paragraphs[0] = "x".repeat(100_000);
+    expect(SiteConfigSchema.safeParse(long).error?.issues[0]?.message).toBe("must be at most 5000 characters");
   });
 });

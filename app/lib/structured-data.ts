@@ -6,7 +6,7 @@ import type { SiteConfig } from "./site-config";
  * e-mail, and its services, so search engines can show it as a local business.
  */
 export function localBusinessJsonLd(
-  business: SiteConfig["business"],
+  business: Pick<SiteConfig["business"], "name" | "shortName" | "tagline" | "phone" | "phoneE164" | "email" | "owner" | "locality" | "region" | "country" | "copyrightYear" | "areas">,
   services: Pick<SiteConfig["services"][number], "id" | "name">[],
   publicUrl: string,
 ) {

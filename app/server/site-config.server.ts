@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { type SiteConfig, SiteConfigSchema } from "~/lib/site-config";
 import { getEnv } from "./env.server";
 
+/** Reads and validates a site configuration file (config/site.json: the content a new site starts from). */
 export function loadSiteConfig(file: string): SiteConfig {
   let raw: unknown;
   try {
@@ -17,10 +18,10 @@ export function loadSiteConfig(file: string): SiteConfig {
   return result.data;
 }
 
-let cached: SiteConfig | undefined;
+let seed: SiteConfig | undefined;
 
-/** The site configuration, read and validated once. */
-export function getSiteConfig(): SiteConfig {
-  cached ??= loadSiteConfig(getEnv().siteConfigPath);
-  return cached;
+/** The seed content (SITE_CONFIG), read and validated once. */
+export function getSeedConfig(): SiteConfig {
+  seed ??= loadSiteConfig(getEnv().siteConfigPath);
+  return seed;
 }

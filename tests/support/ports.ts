@@ -38,6 +38,8 @@ const BLOCKS = {
   "integration/mail-setup": 1,
   "e2e/reviews": 1,
   "integration/kept-pages": 2, // two servers on copies of one site
+  "e2e/content-editor": 1,
+  "integration/content-instances": 2, // two instances on PostgreSQL
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;

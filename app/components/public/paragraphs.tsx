@@ -1,8 +1,8 @@
-/** Paragraphs of text from the site configuration, one <p> each (the texts are unique within a list). */
-export function Paragraphs({ texts, className }: { texts: readonly string[] | undefined; className?: string }) {
-  return texts?.map((text) => (
-    <p key={text} className={className}>
-      {text}
-    </p>
-  ));
+/**
+ * Text the owner wrote in the content editor, as the server rendered it from its Markdown subset
+ * (server/content/markdown.server.ts: typed HTML is escaped and only safe links are made, so it can go in as HTML).
+ */
+export function Paragraphs({ html, className }: { html: string | undefined; className?: string }) {
+  if (!html) return null;
+  return <div className={className ? `rich-text ${className}` : "rich-text"} dangerouslySetInnerHTML={{ __html: html }} />;
 }

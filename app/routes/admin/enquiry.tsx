@@ -13,7 +13,7 @@ import { ReviewLinkShare } from "~/components/reviews/review-link-share";
 import { getEnv } from "~/server/env.server";
 import { askForEnquiryReview } from "~/server/reviews/manage-reviews.server";
 import { listReviewRequests } from "~/server/reviews/review-requests.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getPublishedContent } from "~/server/content/site-content.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/enquiry";
 
@@ -45,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     customerMail: enquiry.mail.find((m) => m.kind === "enquiry-customer") ?? null,
     reviewMail: enquiry.mail.filter((m) => m.kind.startsWith("review-")),
     reviewRequests: await listReviewRequests(db, getEnv().publicUrl, { enquiryId: enquiry.id }),
-    businessName: getSiteConfig().business.name,
+    businessName: getPublishedContent().business.name,
   };
 }
 

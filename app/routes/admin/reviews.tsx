@@ -12,7 +12,7 @@ import { getEnv } from "~/server/env.server";
 import { manageReview } from "~/server/reviews/manage-reviews.server";
 import { replyAuthor, toPublicReview } from "~/server/reviews/public-review.server";
 import { listReviewRequests } from "~/server/reviews/review-requests.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getPublishedContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/reviews";
 
 export function meta() {
@@ -22,7 +22,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const db = getDb();
-  const { business, services } = getSiteConfig();
+  const { business, services } = getPublishedContent();
   const reviews = await listAllReviews(db);
   return {
     businessName: business.name,

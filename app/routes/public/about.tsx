@@ -4,16 +4,18 @@ import { joinWithAnd } from "~/lib/format";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { staticPhoto } from "~/lib/photo";
 import { configPageMeta } from "~/lib/seo";
-import { getSiteConfig } from "~/server/site-config.server";
+import { renderParagraphs } from "~/server/content/markdown.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/about";
 
 export const handle = LEAN_STYLES;
 
 export const meta: Route.MetaFunction = configPageMeta("/aboutme");
 
-export function loader() {
-  const { business, pages } = getSiteConfig();
-  return { page: pages.about, areas: business.areas };
+export function loader({ context }: Route.LoaderArgs) {
+  const { business, pages } = getSiteContent(context);
+  const page = pages.about;
+  return { page: { ...page, sections: page.sections.map((section) => ({ heading: section.heading, html: renderParagraphs(section.paragraphs) })) }, areas: business.areas };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
@@ -27,7 +29,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         {page.sections.map((section) => (
           <section key={section.heading} className="mt-4">
             <h2 className="h4">{section.heading}</h2>
-            <Paragraphs texts={section.paragraphs} />
+            <Paragraphs html={section.html} />
           </section>
         ))}
         {page.photos.length > 0 ? (

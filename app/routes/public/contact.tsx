@@ -6,13 +6,14 @@ import { EMPTY_ENQUIRY_VALUES } from "~/lib/enquiry-form";
 import { configPageMeta } from "~/lib/seo";
 import { createFormTimestamp, fallbackQuestion } from "~/server/enquiries/form-guard.server";
 import { handleQuoteRequest } from "~/server/enquiries/quote-request.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { renderParagraphs } from "~/server/content/markdown.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = configPageMeta("/contact");
 
-export function loader({ request }: Route.LoaderArgs) {
-  const { business, pages, services } = getSiteConfig();
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { business, pages, services } = getSiteContent(context);
   // /contact?service=tiling#quote, from a service section, starts the form with that kind of work chosen.
   const wanted = new URL(request.url).searchParams.get("service") ?? "";
   const service = services.some((s) => s.id === wanted) ? wanted : "";
@@ -21,9 +22,13 @@ export function loader({ request }: Route.LoaderArgs) {
   const started = createFormTimestamp();
   return {
     page: pages.contact,
+    introHtml: renderParagraphs(pages.contact.intro),
     email: business.email,
     phone: business.phone,
     phoneE164: business.phoneE164,
+    whatsappE164: business.whatsappE164 ?? null,
+    openingHours: business.openingHours ?? null,
+    accreditations: business.accreditations,
     services: services.map(({ id, name }) => ({ id, name })),
     form: { values: { ...EMPTY_ENQUIRY_VALUES, service }, errors: {}, started, question: fallbackQuestion(started).text, photosSent: 0 },
   };
@@ -38,12 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, email, phone, phoneE164, services } = loaderData;
+  const { page, introHtml, email, phone, phoneE164, whatsappE164, openingHours, accreditations, services } = loaderData;
   const form = actionData ?? loaderData.form;
   return (
     <div className="container py-4">
       <h1>{page.heading}</h1>
-      <Paragraphs texts={page.intro} className="fs-5" />
+      <Paragraphs html={introHtml} className="fs-5" />
       <div className="contact-layout">
         <section id="quote" aria-labelledby="quote-heading" className="contact-quote">
           <h2 id="quote-heading">{page.quoteHeading}</h2>
@@ -71,7 +76,31 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {phone}
             </a>
           </section>
+          {whatsappE164 ? (
+            <p className="mt-3">
+              <a href={`https://wa.me/${whatsappE164.slice(1)}`} target="_blank" rel="noopener noreferrer">
+                Message me on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </p>
+          ) : null}
+          {openingHours ? <p className="mt-3">{openingHours}</p> : null}
           <p className="mt-4">{page.areasText}</p>
+          {accreditations.length > 0 ? (
+            <ul className="list-unstyled" data-testid="accreditations">
+              {accreditations.map((item) => (
+                <li key={item.name}>
+                  {item.url ? (
+                    <a href={item.url} target="_blank" rel="noopener noreferrer">
+                      {item.name}
+                    </a>
+                  ) : (
+                    item.name
+                  )}
+                  {item.number ? ` (member ${item.number})` : ""}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </aside>
       </div>
     </div>

@@ -8,7 +8,7 @@ import { getCategoryCover } from "~/server/db/category-covers.server";
 import { countCategoryImages } from "~/server/db/images.server";
 import { getEnv } from "~/server/env.server";
 import { getGalleryCategory, getGalleryPage, getShareImage, parseAfterParam } from "~/server/images/gallery-page.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import type { Route } from "./+types/gallery";
 
@@ -45,7 +45,7 @@ export const handle = LEAN_STYLES;
  * server renders the first page of photos; the page fetches the rest from /gallery/{id}/images as the visitor
  * scrolls, and without JavaScript "Load more photos" links to the ?after= page.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const category = await getGalleryCategory(db, params.id);
   if (!category) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
@@ -60,7 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   // Link previews show the category's cover photo (chosen in Manage Galleries, else its first photo).
   const shareImage = cover ? getShareImage(cover) : null;
-  const { business } = getSiteConfig();
+  const { business } = getSiteContent(context);
   const { publicUrl } = getEnv();
   const name = capitalise(category.name);
   const photos = total === 0 ? "Photos" : `${total} ${total === 1 ? "photo" : "photos"}`;

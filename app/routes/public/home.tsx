@@ -5,13 +5,15 @@ import { toGalleryPhoto } from "~/lib/gallery-photo";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { localBusinessJsonLd } from "~/lib/structured-data";
+import { listPickedImages } from "~/server/content/pickable-photos.server";
 import { getDb } from "~/server/db/client.server";
 import { getReviewStats, listPublishedReviews } from "~/server/db/reviews.server";
 import { toPublicReview } from "~/server/reviews/public-review.server";
 import { ReviewQuote } from "~/components/reviews/review-quote";
 import { formatAverage } from "~/lib/reviews";
 import { listCategoriesWithCovers } from "~/server/db/category-covers.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { renderParagraphs } from "~/server/content/markdown.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/home";
 
 export const handle = LEAN_STYLES;
@@ -29,11 +31,16 @@ const GALLERY_TILES = 8;
 /** How many of the newest published reviews it shows. */
 const LATEST_REVIEWS = 3;
 
-export async function loader() {
-  const { business, services, pages } = getSiteConfig();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { business, services, pages } = getSiteContent(context);
+  // The picture the owner chose in the content editor; the illustration while none is chosen (or it was deleted).
+  const chosen = business.homeImageId ? (await listPickedImages(getDb(), [business.homeImageId])).get(business.homeImageId) : undefined;
+  const picture = chosen ? toGalleryPhoto(chosen) : null;
   return {
-    page: pages.home,
+    picture: picture ? { src: picture.src, srcSet: picture.srcSet, width: picture.width, height: picture.height } : { src: "/images/home/hero.svg", srcSet: undefined, width: 600, height: 480 },
+    page: { ...pages.home, intro: renderParagraphs(pages.home.intro), about: renderParagraphs(pages.home.about) },
     business,
+    links: { webdev: business.showWebdev, homeAutomation: business.showHomeAutomation },
     services: services.map(({ id, name, summary }) => ({ id, name, summary })),
     // One tile per gallery, in the owner's order, each showing its cover photo.
     galleries: (await listCategoriesWithCovers(getDb()))
@@ -46,14 +53,14 @@ export async function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, business, services, galleries, latestReviews, reviewStats } = loaderData;
+  const { page, business, links, picture, services, galleries, latestReviews, reviewStats } = loaderData;
   return (
     <>
       <section className="home-hero border-bottom">
         <div className="container py-5 home-hero-layout">
           <div>
             <h1 className="display-5 fw-bold">{page.heading}</h1>
-            <Paragraphs texts={page.intro} className="fs-5" />
+            <Paragraphs html={page.intro} className="fs-5" />
             <div className="d-flex flex-wrap gap-2 mt-4">
               <Link to="/contact#quote" className="btn btn-primary btn-lg">
                 {page.callToAction}
@@ -64,7 +71,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           {/* Decoration for wide screens only; lazy, so phones, which hide it, never download it. */}
-          <img src="/images/home/hero.svg" alt="" width={600} height={480} loading="lazy" className="home-hero-art" />
+          <img src={picture.src} srcSet={picture.srcSet} sizes="40vw" alt="" width={picture.width} height={picture.height} loading="lazy" className="home-hero-art" />
         </div>
       </section>
 
@@ -127,17 +134,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         <section className="pb-5" aria-labelledby="about-heading">
           <h2 id="about-heading">{page.aboutHeading}</h2>
-          <Paragraphs texts={page.about} />
+          <Paragraphs html={page.about} />
           <ul className="more-links">
             <li>
               <Link to="/aboutme">More about me</Link>
             </li>
-            <li>
-              <Link to="/webdev">Web and application development</Link>
-            </li>
-            <li>
-              <Link to="/ha">Home automation for landlords</Link>
-            </li>
+            {links.webdev ? (
+              <li>
+                <Link to="/webdev">Web and application development</Link>
+              </li>
+            ) : null}
+            {links.homeAutomation ? (
+              <li>
+                <Link to="/ha">Home automation for landlords</Link>
+              </li>
+            ) : null}
           </ul>
         </section>
 

@@ -1,7 +1,7 @@
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { getEnv } from "~/server/env.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/privacy";
 
 export const handle = LEAN_STYLES;
@@ -14,8 +14,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export function loader() {
-  const { business } = getSiteConfig();
+export function loader({ context }: Route.LoaderArgs) {
+  const { business } = getSiteContent(context);
   const { enquiries, backup } = getEnv();
   return {
     business: business.name,

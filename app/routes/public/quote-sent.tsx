@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { REFERENCE_PATTERN } from "~/server/db/enquiries.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { renderParagraphs } from "~/server/content/markdown.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/quote-sent";
 
 export const handle = LEAN_STYLES;
@@ -12,10 +13,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** /contact/thanks?ref=Q-…: shows only the reference from the address, nothing of what was sent. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const reference = new URL(request.url).searchParams.get("ref") ?? "";
-  const { pages, business } = getSiteConfig();
-  return { page: pages.quoteSent, reference: REFERENCE_PATTERN.test(reference) ? reference : null, phone: business.phone, phoneE164: business.phoneE164 };
+  const { pages, business } = getSiteContent(context);
+  return { page: { ...pages.quoteSent, nextSteps: renderParagraphs(pages.quoteSent.nextSteps) }, reference: REFERENCE_PATTERN.test(reference) ? reference : null, phone: business.phone, phoneE164: business.phoneE164 };
 }
 
 export default function QuoteSent({ loaderData }: Route.ComponentProps) {
@@ -30,7 +31,7 @@ export default function QuoteSent({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <h2 className="h4 mt-4">{page.nextStepsHeading}</h2>
-        <Paragraphs texts={page.nextSteps} />
+        <Paragraphs html={page.nextSteps} />
         <p>
           Something urgent? Ring <a href={`tel:${phoneE164}`}>{phone}</a>
           {reference ? " and quote the reference" : ""}.

@@ -7,7 +7,7 @@ import { getReviewForRequest } from "~/server/db/reviews.server";
 import { clientIpContext } from "~/server/http/request-context.server";
 import { getGoogleReviewLink, replyAuthor, toPublicReview } from "~/server/reviews/public-review.server";
 import { ReviewLinkError, type ReviewValues, allowReviewLookup, openReviewLink, receiveReview } from "~/server/reviews/receive-review.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getPublishedContent } from "~/server/content/site-content.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/review-form";
 
@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (error.status === 404 && !(await allowReviewLookup(db, context.get(clientIpContext)))) return problem("busy", 429);
     return problem(error.status === 404 ? "missing" : "gone", error.status);
   }
-  const { business } = getSiteConfig();
+  const { business } = getPublishedContent();
   const review = opened.state === "used" ? await getReviewForRequest(db, opened.request.id) : null;
   return data(
     {

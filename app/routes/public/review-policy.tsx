@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { HOLD_REASONS, REVIEW_EDIT_DAYS, REVIEW_LINK_DAYS, REVIEW_REMINDER_DAYS } from "~/lib/reviews";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { configPageMeta } from "~/lib/seo";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getPublishedContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/review-policy";
 
 export const handle = LEAN_STYLES;
@@ -10,7 +10,7 @@ export const handle = LEAN_STYLES;
 export const meta: Route.MetaFunction = configPageMeta("/reviews/policy");
 
 export function loader() {
-  const { business } = getSiteConfig();
+  const { business } = getPublishedContent();
   return {
     page: { title: "How reviews are collected", description: `How ${business.name} asks for reviews, what is published, and the only reasons a review is held back.` },
     businessName: business.name,

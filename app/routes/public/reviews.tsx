@@ -5,7 +5,7 @@ import { configPageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
 import { getReviewStats, listPublishedReviews } from "~/server/db/reviews.server";
 import { replyAuthor, toPublicReview } from "~/server/reviews/public-review.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getPublishedContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = configPageMeta("/reviews");
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = configPageMeta("/reviews");
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
-  const { business, services } = getSiteConfig();
+  const { business, services } = getPublishedContent();
   const wanted = new URL(request.url).searchParams.get("service") ?? "";
   const service = services.some((s) => s.id === wanted) ? wanted : null;
   const reviews = await listPublishedReviews(db, { service });

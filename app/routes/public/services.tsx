@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { TogglePhoto } from "~/components/public/toggle-photo";
+import { isPageShown } from "~/lib/content/page-switches";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { configPageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
@@ -9,15 +10,16 @@ import { listServicePhotos } from "~/server/pages/service-photos.server";
 import { listLatestReviewPerService } from "~/server/db/reviews.server";
 import { toPublicReview } from "~/server/reviews/public-review.server";
 import { ReviewQuote } from "~/components/reviews/review-quote";
-import { getSiteConfig } from "~/server/site-config.server";
+import { renderParagraphs } from "~/server/content/markdown.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/services";
 
 export const handle = LEAN_STYLES;
 
 export const meta: Route.MetaFunction = configPageMeta("/services");
 
-export async function loader() {
-  const { services, pages } = getSiteConfig();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { business, services, pages } = getSiteContent(context);
   const photos = await listServicePhotos(getDb(), services);
   const reviews = await listLatestReviewPerService(getDb());
   return {
@@ -28,9 +30,9 @@ export async function loader() {
       title: service.title,
       description: service.description,
       items: service.items,
-      prose: service.prose,
+      prose: renderParagraphs(service.prose),
       link: service.link,
-      pageLink: service.pageLink,
+      pageLink: service.pageLink && isPageShown(business, service.pageLink.path) ? service.pageLink : undefined,
       photos: photos.get(service.id) ?? [],
       review: reviews[service.id] ? toPublicReview(reviews[service.id]!) : null,
     })),
@@ -146,7 +148,7 @@ const ServiceSections = memo(function ServiceSections({ services, onToggle }: Se
                     ))}
                   </ul>
                 ) : null}
-                <Paragraphs texts={service.prose} />
+                <Paragraphs html={service.prose} />
                 <p>
                   <Link to={`/contact?service=${service.id}#quote`} className="btn btn-outline-primary btn-sm">
                     Ask for a quote<span className="visually-hidden"> for {service.name.toLowerCase()}</span>

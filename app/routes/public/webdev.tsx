@@ -2,15 +2,19 @@ import { Paragraphs } from "~/components/public/paragraphs";
 import { StoryScreen } from "~/components/public/story-screen";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { configPageMeta } from "~/lib/seo";
-import { getSiteConfig } from "~/server/site-config.server";
+import { renderParagraphs } from "~/server/content/markdown.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/webdev";
 
 export const handle = LEAN_STYLES;
 
 export const meta: Route.MetaFunction = configPageMeta("/webdev");
 
-export function loader() {
-  return { page: getSiteConfig().pages.webdev };
+export function loader({ context }: Route.LoaderArgs) {
+  const { business, pages } = getSiteContent(context);
+  // Switched off in the business details: the address is gone, as is every link to it.
+  if (!business.showWebdev) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  return { page: { ...pages.webdev, paragraphs: renderParagraphs(pages.webdev.paragraphs) } };
 }
 
 export default function WebDev({ loaderData }: Route.ComponentProps) {
@@ -27,7 +31,7 @@ export default function WebDev({ loaderData }: Route.ComponentProps) {
           retroSiteUrl={page.retroSiteUrl}
         />
         <div className="page-narrow mt-4">
-          <Paragraphs texts={page.paragraphs} />
+          <Paragraphs html={page.paragraphs} />
         </div>
         <h2 className="mt-4">{page.projectsHeading}</h2>
         <ul className="project-grid">

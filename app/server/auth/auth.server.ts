@@ -9,7 +9,7 @@ import type { Mailer } from "../mail/mail.server";
 import { getMailer } from "../mail/mail.server";
 import { CLIENT_IP_HEADER } from "../http/origin-check.server";
 import { MAX_PASSWORD_LENGTH } from "~/lib/schemas/account";
-import { getSiteConfig } from "../site-config.server";
+import { getPublishedContent } from "../content/site-content.server";
 import { promoteIfFirstAdmin } from "./admin-role.server";
 import { resetPasswordMail, verificationMail } from "./auth-mail.server";
 
@@ -163,7 +163,7 @@ export function getAuth(): Auth {
       dbKind: env.database.kind,
       env,
       mailer: getMailer(),
-      siteName: getSiteConfig().business.name,
+      siteName: getPublishedContent().business.name,
     });
   }
   return instance;

@@ -5,6 +5,11 @@ import type { Db } from "./client.server";
 
 const PHOTO_COLUMNS = ["id", "categoryId", "title", "caption", "width", "height", "placeholder", "variants"] as const;
 
+/** The newest ready photos across every gallery, for the editors' photo pickers (image ids are UUIDv7, so they sort by upload time). */
+export async function listRecentImages(db: Db, limit: number): Promise<StoredPhoto[]> {
+  return db.selectFrom("image").select(PHOTO_COLUMNS).where("status", "=", "ready").orderBy("id", "desc").limit(limit).execute();
+}
+
 /**
  * The first `perCategory` ready photos (the owner's order, as the gallery shows them) of each named category,
  * keyed by the name as given. Names match regardless of case, like category names themselves.

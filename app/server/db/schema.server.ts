@@ -304,6 +304,42 @@ export interface ReviewPhotoTable {
   createdAt: string;
 }
 
+/** One edited document (server/content/document-store.server.ts); the JSON columns hold the document as text. */
+export interface ContentDocumentTable {
+  /** What kind of content: "site" for the site's parts; other features use their own. */
+  kind: string;
+  key: string;
+  /** What the public sees; null until first published. */
+  published: string | null;
+  /** The edit in progress; null when there is none (the published content is what the editor shows). */
+  draft: string | null;
+  /** Raised by every write; a save names the revision it started from, so a concurrent save is refused, not lost. */
+  revision: number;
+  draftUpdatedAt: string | null;
+  /** Display name of who saved the draft last. */
+  draftUpdatedBy: string | null;
+  publishedAt: string | null;
+  /** Display name of who published last; null while the content is the seed nobody has published yet. */
+  publishedBy: string | null;
+  createdAt: string;
+}
+
+/** A kept state of a document: each publish, a draft kept before a restore replaced it, an import. */
+export interface ContentDocumentVersionTable {
+  /** UUIDv7, so versions sort by time. */
+  id: string;
+  kind: string;
+  key: string;
+  /** publish | draft | import | seed */
+  reason: string;
+  data: string;
+  /** JSON array of the top-level fields that differ from the version before it. */
+  changedFields: string;
+  createdAt: string;
+  /** Display name of who made it; null for the seed. */
+  createdBy: string | null;
+}
+
 export interface Database {
   category: CategoryTable;
   image: ImageTable;
@@ -328,6 +364,8 @@ export interface Database {
   reviewRequest: ReviewRequestTable;
   review: ReviewTable;
   reviewPhoto: ReviewPhotoTable;
+  contentDocument: ContentDocumentTable;
+  contentDocumentVersion: ContentDocumentVersionTable;
 }
 
 export type Category = Selectable<CategoryTable>;

@@ -18,7 +18,7 @@ import { DecodeQueueFullError } from "../images/decode-queue.server";
 import { ImageRejectedError } from "../images/inspect-upload.server";
 import { logger } from "../logger.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { getSiteConfig } from "../site-config.server";
+import { getPublishedContent } from "../content/site-content.server";
 import type { Storage } from "../storage/storage-contract.server";
 import { deleteEnquiryFiles, processEnquiryPhoto, storeEnquiryPhoto } from "./enquiry-photos.server";
 import { enquiryMessages, listOwnerRecipients } from "./enquiry-mail.server";
@@ -151,7 +151,7 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
       return refuse(400, { form: message }, fields, now, sent);
     }
 
-    const { services } = getSiteConfig();
+    const { services } = getPublishedContent();
     const parsed = parseEnquiryFields(services.map((s) => s.id), fields);
     const errors: EnquiryErrors = parsed.ok ? {} : { ...parsed.errors };
     if (body.oversized.length > 0) {
@@ -229,7 +229,7 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
       }
     }
 
-    const { business } = getSiteConfig();
+    const { business } = getPublishedContent();
     const data = parsed.data;
     const serviceName = data.service === OTHER_SERVICE ? OTHER_SERVICE_NAME : (services.find((s) => s.id === data.service)?.name ?? data.service);
     const createdAt = new Date(now).toISOString();

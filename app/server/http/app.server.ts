@@ -17,7 +17,8 @@ import { startImageJobs, stopImageJobs } from "../images/background-jobs.server"
 import { logger } from "../logger.server";
 import { startFreshnessPoll } from "../pages/page-freshness.server";
 import { startServerHeartbeat } from "../server-heartbeat.server";
-import { getSiteConfig } from "../site-config.server";
+import { getSeedConfig } from "../site-config.server";
+import { startSiteContent } from "../content/site-content.server";
 import { createTrafficRecorder } from "../traffic/page-views.server";
 import { createRoutePatterns } from "../traffic/route-pattern.server";
 import { getUploadDirectory } from "../uploads/completed-uploads.server";
@@ -55,11 +56,12 @@ export type App = {
  */
 export async function createApp(options: AppOptions = {}): Promise<App> {
   const env = getEnv();
-  getSiteConfig();
+  getSeedConfig();
   const applied = await migrateToLatest(getDb());
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   // Tells `npm run restore` that this database is being served.
   const heartbeat = await startServerHeartbeat(getDb());
+  await startSiteContent(getDb());
   // Before listening, so images left unfinished by the last run are queued ahead of any new upload.
   await startImageJobs();
   const backups = env.backup.schedule ? startBackupSchedule(env.backup.schedule, env.backup.keep, getBackupSource) : null;

@@ -33,6 +33,13 @@ export const BODY_LIMITS: BodyLimit[] = [
     bytes: REVIEW_LIMITS.photos * ENQUIRY_LIMITS.photoBytes + 1024 * 1024,
     advice: `The photos were too large to send together. Please go back, choose fewer or smaller photos (at most ${QUOTE_PHOTO_MAX_MB} MB each), and send again.`,
   },
+  // The content editor: a whole document in one post, so that a field past its limit (a paragraph of 100 KB, say)
+  // is refused by the editor with the field named and everything typed kept, not by a bare 413.
+  {
+    path: /^\/manage\/content\/[a-z-]+(\/autosave)?$/,
+    bytes: 2 * 1024 * 1024,
+    advice: "This page's texts are too long to save together. Please go back and shorten the longest of them.",
+  },
 ];
 
 /** The entry for a request path: the first matching one of the table, or the default. */

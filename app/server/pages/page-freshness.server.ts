@@ -24,6 +24,18 @@ let lastSeenVersion: number | null = null;
 /** Set by a local change: the next poll moves the generation on once more (see noteContentChanged). */
 let recheck = false;
 
+/** Work that must be done before pages are rendered again after a change (reading the published content anew). */
+type ChangeListener = (db: Db) => Promise<void>;
+const changeListeners: ChangeListener[] = [];
+
+/**
+ * Runs `listener` whenever a poll sees a change (another instance's, or a local one in a transaction), before the
+ * kept pages are dropped, so no page is rendered and kept from state read before the change.
+ */
+export function onContentChange(listener: ChangeListener): void {
+  changeListeners.push(listener);
+}
+
 export function currentGeneration(): number {
   return generation;
 }
@@ -70,7 +82,10 @@ export async function pollFreshness(db: Db): Promise<void> {
   await writeVisits(db);
   const row = await readFreshness(db);
   const version = row?.version === null || row?.version === undefined ? null : Number(row.version);
-  if (recheck || (version !== null && lastSeenVersion !== null && version !== lastSeenVersion)) generation += 1;
+  if (recheck || (version !== null && lastSeenVersion !== null && version !== lastSeenVersion)) {
+    for (const listener of changeListeners) await listener(db);
+    generation += 1;
+  }
   recheck = false;
   if (version !== null) lastSeenVersion = version;
   // Only a restore makes the count smaller; follow it either way.

@@ -7,14 +7,14 @@ import { getEnquiry } from "../db/enquiries.server";
 import { holdReview, insertReview, publishReview, setReviewReply } from "../db/reviews.server";
 import { wakeOutbox } from "../enquiries/enquiry-jobs.server";
 import { noteContentChanged } from "../pages/page-freshness.server";
-import { getSiteConfig } from "../site-config.server";
+import { getPublishedContent } from "../content/site-content.server";
 import { askForReview, reviewMailContext, stopReviewReminder } from "./review-requests.server";
 
 export type ManageOutcome = { ok: true; message: string; link?: { url: string; phone: string | null; customerName: string } } | { ok: false; status: 400 | 404; message: string };
 
 function serviceName(service: string): string | null {
   if (service === OTHER_SERVICE) return OTHER_SERVICE_NAME;
-  return getSiteConfig().services.find((s) => s.id === service)?.name ?? null;
+  return getPublishedContent().services.find((s) => s.id === service)?.name ?? null;
 }
 
 const EMAIL = /@/;

@@ -1,6 +1,6 @@
 import type { PublicReview } from "~/lib/review-view";
 import type { ReviewWithPhotos } from "../db/reviews.server";
-import { getSiteConfig } from "../site-config.server";
+import { getPublishedContent } from "../content/site-content.server";
 import { reviewPhotoUrl } from "./review-photos.server";
 
 /** What a page may show of a review: the customer's words and chosen name, the owner's reply; no ids of requests or enquiries. */
@@ -23,18 +23,14 @@ export function toPublicReview(review: ReviewWithPhotos): PublicReview {
 
 /** The name over the owner's replies: the business's (the owner's when the business has none configured). */
 export function replyAuthor(): string {
-  const { business } = getSiteConfig();
+  const { business } = getPublishedContent();
   return business.name || business.owner;
 }
 
-/**
- * The owner's Google review link, when one is set. Read defensively: the content editor's business details gain a
- * `googleReviewLink` in another branch; until then the configuration has none and the thank-you page offers none.
- */
+/** The owner's Google review link, when he has set one in the business details (https only, as the editor checks). */
 export function getGoogleReviewLink(): string | null {
-  const business = getSiteConfig().business as Record<string, unknown>;
-  const link = business.googleReviewLink;
-  if (typeof link !== "string") return null;
+  const link = getPublishedContent().business.googleReviewUrl;
+  if (!link) return null;
   try {
     const url = new URL(link);
     return url.protocol === "https:" ? url.href : null;

@@ -5,7 +5,7 @@ import type { ReviewRequest } from "../db/schema.server";
 import { type LinkState, createSingleUseLink, linkState, openSealedToken } from "../links/single-use-link.server";
 import { getEnv } from "../env.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { getSiteConfig } from "../site-config.server";
+import { getPublishedContent } from "../content/site-content.server";
 import { reviewRequestMessage } from "./review-mail.server";
 
 /** Single-use links for reviews carry this purpose; a token for anything else never opens a review page. */
@@ -18,7 +18,7 @@ const REMINDER_AFTER_MS = REVIEW_REMINDER_DAYS * DAY_MS;
 export type MailContext = { businessName: string; ownerName: string; publicUrl: string };
 
 export function reviewMailContext(): MailContext {
-  const { business } = getSiteConfig();
+  const { business } = getPublishedContent();
   return { businessName: business.name, ownerName: business.owner, publicUrl: getEnv().publicUrl };
 }
 

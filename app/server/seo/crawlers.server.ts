@@ -17,9 +17,9 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }
 
-/** sitemap.xml: every public page and every gallery. */
-export function renderSitemap(publicUrl: string, galleryIds: readonly number[]): string {
-  const paths = [...PUBLIC_PATHS, ...galleryIds.map((id) => `/gallery/${id}`)];
+/** sitemap.xml: every public page that is switched on, and every gallery. */
+export function renderSitemap(publicUrl: string, galleryIds: readonly number[], isShown: (path: string) => boolean = () => true): string {
+  const paths = [...PUBLIC_PATHS.filter(isShown), ...galleryIds.map((id) => `/gallery/${id}`)];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(publicUrl + path)}</loc></url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }

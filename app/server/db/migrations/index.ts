@@ -9,6 +9,7 @@ import * as m0007 from "./0007-create-content-version";
 import * as m0008 from "./0008-create-request-limit";
 import * as m0010 from "./0010-create-server-heartbeat";
 import * as m0011 from "./0011-add-photo-order-and-cover";
+import * as m0012 from "./0012-create-content-documents";
 import * as m0013 from "./0013-create-reviews";
 
 /** Static list, so the bundler includes every migration and the order never depends on the file system. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   "0008-create-request-limit": m0008,
   "0010-create-server-heartbeat": m0010,
   "0011-add-photo-order-and-cover": m0011,
+  "0012-create-content-documents": m0012,
   "0013-create-reviews": m0013,
 };
