@@ -10,7 +10,7 @@ import { enquiryPhotoKey } from "~/server/enquiries/enquiry-photos.server";
 import { sweepEnquiries } from "~/server/enquiries/enquiry-jobs.server";
 import { BROWSER_COOKIE, createBrowserToken, createFormTimestamp, fallbackQuestion } from "~/server/enquiries/form-guard.server";
 import { decodeQueue } from "~/server/images/decode-queue.server";
-import { getSiteConfig } from "~/server/site-config.server";
+import { getSeedConfig } from "~/server/site-config.server";
 import { createPowChallenge } from "~/server/enquiries/proof-of-work.server";
 import { type QuoteOutcome, receiveQuote } from "~/server/enquiries/receive-quote.server";
 import { createMailer } from "~/server/mail/mail.server";
@@ -97,7 +97,7 @@ await describeEachDialect((kind) => `enquiries with ${useS3(kind) ? "S3" : "a lo
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
     const mail = await test.db.selectFrom("mailOutbox").select(["kind", "replyTo", "subject", "text"]).where("enquiryId", "=", outcome.enquiryId).execute();
     const customer = mail.find((m) => m.kind === "enquiry-customer")!;
-    expect(customer.replyTo).toBe(getSiteConfig().business.email);
+    expect(customer.replyTo).toBe(getSeedConfig().business.email);
     expect(customer.subject).toContain(outcome.reference);
     expect(customer.text).toContain(outcome.reference);
     expect(customer.text).toMatch(/reply within two working days/);
