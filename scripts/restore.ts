@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { formatBytes } from "~/lib/format";
 import { createProgress } from "./support/progress.ts";
-import { commandArgs, loadSettingsFile } from "./support/settings-file.ts";
+import { commandArgs, loadSettings } from "./support/settings-file.ts";
 
 const { values, positionals } = parseArgs({
   args: commandArgs(),
@@ -16,12 +16,12 @@ if (values.help || positionals.length !== 1) {
     "Usage: npm run restore -- FILE [--force] [--env-file FILE]\n" +
       "Restores a backup into the database and storage this environment names. They must be empty (a new site);\n" +
       "--force erases whatever they hold first. --env-file reads the settings from a file of VARIABLE=value lines\n" +
-      "first, such as the service's /etc/tradesite/site.env. Stop the site before restoring.",
+      "first, such as the service's /etc/tradesite/site.env; without it, .env in this folder when there is one. Stop the site before restoring.",
   );
   process.exit(values.help ? 0 : 2);
 }
 const file = positionals[0] as string;
-if (values["env-file"]) loadSettingsFile(values["env-file"], "restore");
+loadSettings(values["env-file"], "restore");
 // Imported after the settings are loaded: the modules read the environment when first used.
 const { openRestoreTarget } = await import("~/server/backup/backup-source.server");
 const { DamagedBackupError, RestoreRefusedError, restoreBackup } = await import("~/server/backup/restore-backup.server");

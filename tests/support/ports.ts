@@ -33,6 +33,7 @@ const BLOCKS = {
   "integration/test-ports": 1,
   "integration/two-instances": 2,
   "integration/upload-endpoint": 1,
+  "integration/env-file": 2, // .env read by npm run serve; the environment winning over it
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;
