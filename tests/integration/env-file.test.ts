@@ -65,7 +65,7 @@ async function stop(child: ChildProcess): Promise<void> {
 
 async function healthz(port: number): Promise<number | undefined> {
   try {
-    return (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2_000) })).status;
+    return (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(30_000) })).status;
   } catch {
     return undefined;
   }
