@@ -11,7 +11,7 @@ type AppModule = typeof AppServer;
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 24) {
-  console.error(`This site needs Node.js 24 or newer; this is ${process.version}. Start it with "npm start" or "npm run serve", which use the Node 24 that npm ci installed (node_modules/.bin/node); see README.md.`);
+  console.error(`This site needs Node.js 24 or newer; this is ${process.version}. Start it with "npm start" or "npm run serve", which use the Node 24 that npm ci installed (node_modules/.bin/node); see docs/development.md#node-24.`);
   process.exit(1);
 }
 

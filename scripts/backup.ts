@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { formatBytes } from "~/lib/format";
 import { createProgress } from "./support/progress.ts";
-import { commandArgs, loadSettingsFile } from "./support/settings-file.ts";
+import { commandArgs, loadSettings } from "./support/settings-file.ts";
 
 const { values } = parseArgs({
   args: commandArgs(),
@@ -15,11 +15,11 @@ if (values.help) {
   console.log(
     "Usage: npm run backup [-- --out FILE] [--env-file FILE]\n" +
       "Writes a backup archive (default: a new file in DATA_DIR/backups). --env-file reads the settings from a file\n" +
-      "of VARIABLE=value lines first, such as the service's /etc/tradesite/site.env.",
+      "of VARIABLE=value lines first, such as the service's /etc/tradesite/site.env; without it, .env in this folder when there is one.",
   );
   process.exit(0);
 }
-if (values["env-file"]) loadSettingsFile(values["env-file"], "backup");
+loadSettings(values["env-file"], "backup");
 
 // Imported after the settings are loaded: the modules read the environment when first used.
 const { getBackupSource } = await import("~/server/backup/backup-source.server");

@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { formatBytes } from "~/lib/format";
 import { createProgress } from "./support/progress.ts";
-import { commandArgs, loadSettingsFile } from "./support/settings-file.ts";
+import { commandArgs, loadSettings } from "./support/settings-file.ts";
 
 const { values, positionals } = parseArgs({
   args: commandArgs(),
@@ -17,13 +17,13 @@ if (values.help || positionals.length !== 1) {
       "Restores a backup into the database and storage this environment names. They must be empty (a new site);\n" +
       "--force replaces what they hold, after writing a backup of it into DATA_DIR/backups. Only the site's own\n" +
       "tables and storage folders are touched. --env-file reads the settings from a file of VARIABLE=value lines\n" +
-      "first, such as the service's /etc/tradesite/site.env. Stop the site before restoring: the restore refuses\n" +
-      "while a server is serving this database.",
+      "first, such as the service's /etc/tradesite/site.env; without it, .env in this folder when there is one. Stop\n" +
+      "the site before restoring: the restore refuses while a server is serving this database.",
   );
   process.exit(values.help ? 0 : 2);
 }
 const file = positionals[0] as string;
-if (values["env-file"]) loadSettingsFile(values["env-file"], "restore");
+loadSettings(values["env-file"], "restore");
 // Imported after the settings are loaded: the modules read the environment when first used.
 const { openRestoreTarget } = await import("~/server/backup/backup-source.server");
 const { DamagedBackupError, RestoreRefusedError, restoreBackup } = await import("~/server/backup/restore-backup.server");

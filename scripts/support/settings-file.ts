@@ -1,4 +1,4 @@
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, existsSync } from "node:fs";
 
 /**
  * The command's own arguments. The npm scripts end with `--` so that Node stops looking for its own options there:
@@ -30,4 +30,13 @@ export function loadSettingsFile(file: string, command: "backup" | "restore"): v
     process.exit(1);
   }
   process.loadEnvFile(file);
+}
+
+/**
+ * The settings a command runs with: the file --env-file names, or else `.env` in the working folder when there is
+ * one (as `npm start`, `serve` and `dev` read it). Either way a variable already in the environment wins.
+ */
+export function loadSettings(file: string | undefined, command: "backup" | "restore"): void {
+  if (file) loadSettingsFile(file, command);
+  else if (existsSync(".env")) process.loadEnvFile(".env");
 }

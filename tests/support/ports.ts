@@ -40,6 +40,7 @@ const BLOCKS = {
   "integration/kept-pages": 2, // two servers on copies of one site
   "e2e/content-editor": 1,
   "integration/content-instances": 2, // two instances on PostgreSQL
+  "integration/env-file": 2, // .env read by npm run serve; the environment winning over it
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;

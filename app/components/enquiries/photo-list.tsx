@@ -1,4 +1,4 @@
-import type { PickedPhoto } from "./photo-picker";
+import type { PickedPhoto } from "./picked-photo";
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 

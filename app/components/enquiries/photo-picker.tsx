@@ -1,10 +1,11 @@
 import { Suspense, lazy } from "react";
 import { ENQUIRY_LIMITS, PHOTO_ACCEPT } from "~/lib/enquiry-form";
 import { loadQuoteExtras } from "./load-quote-extras";
+import type { PickedPhoto } from "./picked-photo";
 
 const PhotoList = lazy(() => loadQuoteExtras().then((extras) => ({ default: extras.PhotoList })));
 
-export type PickedPhoto = { id: string; file: File; preview: string };
+export type { PickedPhoto } from "./picked-photo";
 
 type Props = {
   /** Without JavaScript: a plain file input that sends its own files. */

@@ -3,7 +3,7 @@
 // or key in the form (load-quote-extras.ts), so the contact page's own script stays small.
 import { ENQUIRY_LIMITS, type EnquiryErrors, isAcceptedPhoto } from "~/lib/enquiry-form";
 import { parseEnquiryFields } from "~/lib/schemas/enquiry";
-import type { PickedPhoto } from "./photo-picker";
+import type { PickedPhoto } from "./picked-photo";
 
 export { PhotoList } from "./photo-list";
 export { sendQuote } from "./send-quote";

@@ -27,6 +27,29 @@ describe("mailer", () => {
     expect(raw).toContain("verify-email?token=abc");
   });
 
+  it("keeps a long link whole on one line of the .eml, so it can be copied and clicked", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
+    const mailer = createMailer({ dataDir, mailFrom: "Site <site@example.test>" });
+    const link =
+      "https://www.example.co.uk/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImN1c3RvbWVyQGV4YW1wbGUudGVzdCJ9." +
+      "k3Yd0c1m9QpL2xVbN8sR4tW6uZ&callbackURL=%2Fprofile%3Fnotice%3Dverified";
+    const sent = await mailer.send({ to: "zoë@example.test", subject: "Vérifiez", text: `Hello Zoë,\n\nOpen ${link} to verify.\n` });
+    const raw = readFileSync(sent.outboxFile!, "utf8");
+    expect(raw.split("\n")).toContain(`Open ${link} to verify.`);
+    expect(raw).toContain("Hello Zoë,");
+    expect(raw).toMatch(/^Content-Transfer-Encoding: 8bit$/m);
+    expect(raw).not.toMatch(/quoted-printable/i);
+  });
+
+  it("leaves a message with a line too long for 8bit as nodemailer wrote it", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
+    const mailer = createMailer({ dataDir, mailFrom: "Site <site@example.test>" });
+    const sent = await mailer.send({ to: "owner@example.test", subject: "Enquiry", text: `Description: ${"x".repeat(1200)}\n` });
+    const raw = readFileSync(sent.outboxFile!, "utf8");
+    expect(raw).toMatch(/^Content-Transfer-Encoding: quoted-printable$/m);
+    expect(raw.split("\n").every((line) => line.length <= 998)).toBe(true);
+  });
+
   it("sends through SMTP_URL", async () => {
     const mailer = createMailer({ dataDir: os.tmpdir(), mailFrom: "Site <site@example.test>", smtpUrl: smtp.url });
     await mailer.send({ to: "member@example.test", subject: "Reset your password", text: "Link: http://x.test/reset?token=1" });

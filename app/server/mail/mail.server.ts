@@ -5,6 +5,7 @@ import nodemailer from "nodemailer";
 import type { Env } from "../env.server";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
+import { toEightBitEml } from "./eight-bit-eml.server";
 
 export type MailMessage = {
   to: string;
@@ -67,7 +68,7 @@ export function createMailer(config: Pick<Env, "smtpUrl" | "mailFrom" | "dataDir
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, toEightBitEml(info.message as Buffer));
       logger.info({ ...label, file }, "mail written to outbox (SMTP_URL is not set); open the file for its links");
       return { messageId: info.messageId, outboxFile: file };
     },
