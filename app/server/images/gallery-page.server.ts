@@ -34,7 +34,7 @@ function toGalleryItem(row: GalleryImage): GalleryItem {
 // Sizes in order of preference for a preview card; JPEG before WebP within a size.
 const SHARE_SIZES: VariantName[] = ["w1280", "w640", "w2048", "w320"];
 
-function getShareImage(row: GalleryImage): ShareImage | null {
+export function getShareImage(row: Pick<GalleryImage, "id" | "variants">): ShareImage | null {
   const rank = (v: ImageVariant) => SHARE_SIZES.indexOf(v.name) * 2 + (v.format === "jpeg" ? 0 : 1);
   const best = parseVariants(row.variants)
     .filter((v) => v.format !== "avif")
