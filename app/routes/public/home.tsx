@@ -95,8 +95,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            <p>
+              <Link to="/projects">See whole jobs, before and after</Link>
+            </p>
           </section>
-        ) : null}
+        ) : (
+          <p className="pb-4">
+            <Link to="/projects">See whole jobs, before and after</Link>
+          </p>
+        )}
 
         <section className="pb-5" aria-labelledby="about-heading">
           <h2 id="about-heading">{page.aboutHeading}</h2>
