@@ -110,7 +110,7 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
       <p>
         {published ? (
           <>
-            Published at <Link to={`/projects/${slug}`}>/projects/{slug}</Link>
+            Published at <Link to={`/projects/${slug}`}>{`/projects/${slug}`}</Link>
             {loaderData.hasDraft ? " (with unpublished changes)" : ""}.
           </>
         ) : (

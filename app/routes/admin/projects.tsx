@@ -79,7 +79,7 @@ export default function ManageProjects({ loaderData, actionData }: Route.Compone
               {project.published && project.hasDraft ? <span className="badge text-bg-warning ms-1">Unpublished changes</span> : null}
               {project.published ? (
                 <div className="small">
-                  <Link to={`/projects/${project.slug}`}>/projects/{project.slug}</Link>
+                  <Link to={`/projects/${project.slug}`}>{`/projects/${project.slug}`}</Link>
                 </div>
               ) : null}
             </div>

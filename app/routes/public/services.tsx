@@ -150,8 +150,8 @@ const ServiceSections = memo(function ServiceSections({ services, onToggle }: Se
                 <Paragraphs html={service.prose} />
                 {service.typicalCost ? (
                   <p className="typical-cost">
-                    <strong>Typical cost: {formatCostBand(service.typicalCost.low, service.typicalCost.high)}</strong>{" "}
-                    <span className="text-body-secondary">(the middle half of {service.typicalCost.jobs} jobs we have done)</span>
+                    <strong>{`Typical cost: ${formatCostBand(service.typicalCost.low, service.typicalCost.high)}`}</strong>{" "}
+                    <span className="text-body-secondary">{`(the middle half of the ${service.typicalCost.jobs} jobs with a price on our projects page)`}</span>
                   </p>
                 ) : null}
                 {service.projects > 0 ? (
