@@ -24,6 +24,7 @@ export default [
       route("content/:doc/history", "routes/admin/content-history.tsx"),
       route("projects", "routes/admin/projects.tsx"),
       route("projects/:id", "routes/admin/project-edit.tsx"),
+      route("reviews", "routes/admin/reviews.tsx"),
     ]),
   ]),
 
@@ -51,6 +52,10 @@ export default [
   route("contact/challenge", "routes/resources/quote-challenge.ts"),
   route("contact/thanks", "routes/public/quote-sent.tsx"),
   route("privacy", "routes/public/privacy.tsx"),
+  route("reviews", "routes/public/reviews.tsx"),
+  route("reviews/policy", "routes/public/review-policy.tsx"),
+  route("reviews/photos/:photoId/:size", "routes/resources/review-photo.ts"),
+  route("review/:token", "routes/public/review-form.tsx"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("*", "routes/public/not-found.tsx"),

@@ -43,3 +43,26 @@ const shortDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "sho
 export function formatDay(day: string): string {
   return shortDate.format(new Date(`${day}T00:00:00Z`));
 }
+
+export type ReviewMonth = { month: string; asked: number; answered: number; average: number | null };
+
+/**
+ * Reviews per calendar month (UTC) for the `count` months ending with the month of `end`, oldest first: links
+ * sent, answers through them, and the average rating of every review written that month (typed-in ones too).
+ */
+export function reviewsByMonth(askedTimes: string[], reviews: { createdAt: string; rating: number; fromLink: boolean }[], end: Date, count: number): ReviewMonth[] {
+  const months = Array.from({ length: count }, (_, i) => new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - (count - 1 - i), 1)).toISOString().slice(0, 7));
+  const rows = new Map(months.map((month) => [month, { month, asked: 0, answered: 0, total: 0, rated: 0 }]));
+  for (const time of askedTimes) {
+    const row = rows.get(time.slice(0, 7));
+    if (row) row.asked++;
+  }
+  for (const review of reviews) {
+    const row = rows.get(review.createdAt.slice(0, 7));
+    if (!row) continue;
+    if (review.fromLink) row.answered++;
+    row.total += review.rating;
+    row.rated++;
+  }
+  return [...rows.values()].map(({ month, asked, answered, total, rated }) => ({ month, asked, answered, average: rated === 0 ? null : total / rated }));
+}

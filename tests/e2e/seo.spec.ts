@@ -83,6 +83,8 @@ test("sitemap.xml lists every public page and every gallery under the public add
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   expect(locs).toEqual([
     ...PUBLIC_PAGES.map(({ path }) => `${PUBLIC_URL}${path}`),
+    `${PUBLIC_URL}/reviews`,
+    `${PUBLIC_URL}/reviews/policy`,
     ...galleries.map((id) => `${PUBLIC_URL}/gallery/${id}`),
   ]);
 });
@@ -93,7 +95,7 @@ test("robots.txt points to the sitemap and keeps the admin, member and auth rout
   expect(response.headers.get("content-type")).toContain("text/plain");
   const lines = (await response.text()).split("\n");
   expect(lines).toContain("User-agent: *");
-  for (const path of ["/manage", "/profile", "/signIn", "/signOut", "/signout", "/api/auth"]) expect(lines).toContain(`Disallow: ${path}`);
+  for (const path of ["/manage", "/profile", "/signIn", "/signOut", "/signout", "/api/auth", "/review/"]) expect(lines).toContain(`Disallow: ${path}`);
   expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   expect(lines).not.toContain("Disallow: /");
 });

@@ -7,7 +7,7 @@ import { testPorts } from "../support/ports";
 
 // These run the production build as a real server, once on SQLite and once on PostgreSQL.
 const PASSWORD = "server-test-password-1";
-const ADMIN_PAGES = ["/manage", "/manage/users", "/manage/dashboard", "/manage/enquiries", "/manage/backups"];
+const ADMIN_PAGES = ["/manage", "/manage/users", "/manage/dashboard", "/manage/enquiries", "/manage/backups", "/manage/reviews"];
 const ports = testPorts("integration/admin-endpoints");
 
 // Each on an empty database of its own, which the server migrates at start-up.
@@ -97,6 +97,29 @@ await describeEachDialect("admin endpoints", { migrate: false, skipReason: build
     expect(names).toContain("Protected");
     expect(names).not.toContain("Intruder");
     expect(names).not.toContain("Renamed");
+  });
+
+  it("review actions replayed with a member's or a visitor's cookies are refused and change nothing", async () => {
+    const writes: Record<string, string>[] = [
+      { intent: "ask", customerName: "Ivy Intruder", contact: "ivy@intruder.test", job: "Nothing at all", service: "tiling", remind: "on" },
+      { intent: "add", source: "made up", rating: "5", body: "A glowing review nobody ever wrote.", displayName: "Fake F.", town: "", service: "tiling", month: "2026-01" },
+      { intent: "hold", reviewId: "0190f000-0000-7000-8000-000000000001", reason: "offensive" },
+      { intent: "publish", reviewId: "0190f000-0000-7000-8000-000000000001" },
+      { intent: "reply", reviewId: "0190f000-0000-7000-8000-000000000001", reply: "Not mine to write" },
+      { intent: "stop-reminder", requestId: "0190f000-0000-7000-8000-000000000001" },
+    ];
+    for (const body of writes) {
+      expect((await visitor.post("/manage/reviews", body)).status, body.intent).toBe(401);
+      expect((await member.client.post("/manage/reviews", body)).status, body.intent).toBe(403);
+    }
+    const ask = { intent: "ask-review", remind: "on" };
+    expect((await visitor.post("/manage/enquiries/0190f000-0000-7000-8000-000000000001", ask)).status).toBe(401);
+    expect((await member.client.post("/manage/enquiries/0190f000-0000-7000-8000-000000000001", ask)).status).toBe(403);
+    expect(await database.db.selectFrom("review").selectAll().execute()).toEqual([]);
+    expect(await database.db.selectFrom("reviewRequest").selectAll().execute()).toEqual([]);
+    // The admin's own post goes through (the refusals above were about who, not what).
+    expect((await admin.client.post("/manage/reviews", writes[1]!)).status).toBe(200);
+    expect(await database.db.selectFrom("review").select("source").execute()).toEqual([{ source: "made up" }]);
   });
 
   it("Better Auth's own admin and account endpoints are not reachable over HTTP", async () => {

@@ -36,6 +36,7 @@ const BLOCKS = {
   "e2e/content-editor": 1,
   "integration/content-instances": 2, // two instances on PostgreSQL
   "e2e/projects": 1,
+  "e2e/reviews": 1,
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;

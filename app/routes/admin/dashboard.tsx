@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { BarChart } from "~/components/dashboard/bar-chart";
-import { countByWeek, fillDays, formatDay, lastDays } from "~/lib/dashboard";
+import { countByWeek, fillDays, formatDay, lastDays, reviewsByMonth } from "~/lib/dashboard";
+import { formatAverage, formatJobMonth } from "~/lib/reviews";
+import { listReviewTimesSince } from "~/server/db/reviews.server";
+import { listRequestTimesSince } from "~/server/reviews/review-requests.server";
 import { requireAdminPage } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { listEnquiryTimesSince } from "~/server/db/enquiries.server";
@@ -13,6 +16,7 @@ export function meta() {
 
 const DAYS = 90;
 const WEEKS = 13;
+const REVIEW_MONTHS = 12;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
@@ -22,6 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const since = days[0]!;
   const traffic = fillDays(days, await listTrafficDays(db, since), { visits: 0, views: 0 });
   const weeks = countByWeek(await listEnquiryTimesSince(db, new Date(Date.parse(`${since}T00:00:00Z`) - 7 * 24 * 60 * 60 * 1000)), now, WEEKS);
+  const firstMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (REVIEW_MONTHS - 1), 1));
+  const reviewMonths = reviewsByMonth(await listRequestTimesSince(db, firstMonth), await listReviewTimesSince(db, firstMonth), now, REVIEW_MONTHS);
   const sum = (n: number, key: "visits" | "views") => traffic.slice(-n).reduce((total, d) => total + d[key], 0);
   return {
     traffic,
@@ -30,12 +36,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     enquiries: weeks.reduce((total, w) => total + w.count, 0),
     pages: await listTopPages(db, since),
     referrers: await listTopReferrers(db, since),
+    reviewMonths,
   };
 }
 
 /** What the site brings in: visits, enquiries, the pages people read and the sites that send them. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { traffic, weeks, totals, enquiries, pages, referrers } = loaderData;
+  const { traffic, weeks, totals, enquiries, pages, referrers, reviewMonths } = loaderData;
   return (
     <>
       <h1 className="h2">Dashboard</h1>
@@ -71,6 +78,43 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Enquiries per week
         </h2>
         <BarChart title="Enquiries per week" keyLabel="Week from" valueLabel="Enquiries" bars={weeks.map((w) => ({ label: formatDay(w.week), value: w.count }))} />
+      </section>
+
+      <section aria-labelledby="reviews-heading" className="mt-4">
+        <h2 id="reviews-heading" className="h5">
+          Reviews by month
+        </h2>
+        <table className="table table-sm" data-testid="review-months">
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col" className="text-end">
+                Asked for
+              </th>
+              <th scope="col" className="text-end">
+                Answered
+              </th>
+              <th scope="col" className="text-end">
+                Average rating
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {reviewMonths.map((m) => (
+              <tr key={m.month}>
+                <th scope="row" className="fw-normal">
+                  {formatJobMonth(m.month)}
+                </th>
+                <td className="text-end">{m.asked}</td>
+                <td className="text-end">{m.answered}</td>
+                <td className="text-end">{formatAverage(m.average)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="small text-body-secondary">
+          <Link to="/manage/reviews">Manage reviews</Link>
+        </p>
       </section>
 
       <div className="row g-4 mt-1">

@@ -9,6 +9,11 @@ import { requireAdmin, requireAdminPage } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { getEnquiry, markEnquiryRead, updateEnquiryNotes, updateEnquiryStatus } from "~/server/db/enquiries.server";
 import { deleteEnquiry } from "~/server/enquiries/enquiry-jobs.server";
+import { ReviewLinkShare } from "~/components/reviews/review-link-share";
+import { getEnv } from "~/server/env.server";
+import { askForEnquiryReview } from "~/server/reviews/manage-reviews.server";
+import { listReviewRequests } from "~/server/reviews/review-requests.server";
+import { getPublishedContent } from "~/server/content/site-content.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/enquiry";
 
@@ -22,6 +27,7 @@ const EnquiryActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set-status"), status: z.enum(ENQUIRY_STATUSES) }),
   z.object({ intent: z.literal("save-notes"), notes: z.string().max(NOTES_MAX, `Notes can be at most ${NOTES_MAX} characters`) }),
   z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("ask-review"), remind: z.string().optional() }),
 ]);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -37,6 +43,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     photos: enquiry.photos.map((p) => ({ id: p.id, name: p.originalName, width: p.width, height: p.height, full: `${base}/${p.id}/full`, thumb: `${base}/${p.id}/thumb` })),
     ownerMail: enquiry.mail.filter((m) => m.kind === "enquiry-owner"),
     customerMail: enquiry.mail.find((m) => m.kind === "enquiry-customer") ?? null,
+    reviewMail: enquiry.mail.filter((m) => m.kind.startsWith("review-")),
+    reviewRequests: await listReviewRequests(db, getEnv().publicUrl, { enquiryId: enquiry.id }),
+    businessName: getPublishedContent().business.name,
   };
 }
 
@@ -46,6 +55,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message ?? "That request was not understood." }, { status: 400 });
   const db = getDb();
   const form = parsed.data;
+  if (form.intent === "ask-review") {
+    const outcome = await askForEnquiryReview(db, params.id, form.remind === "on");
+    if (!outcome.ok) return data({ ok: false, message: outcome.message }, { status: outcome.status });
+    return { ok: true, message: outcome.message, link: outcome.link };
+  }
   if (form.intent === "delete") {
     if (!(await deleteEnquiry(db, await getStorage(), params.id))) throw new Response("No such enquiry", { status: 404 });
     throw redirect("/manage/enquiries");
@@ -66,7 +80,7 @@ function mailState(mail: { status: string; attempts: number; lastError: string |
 }
 
 export default function EnquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry, photos, ownerMail, customerMail } = loaderData;
+  const { enquiry, photos, ownerMail, customerMail, reviewMail, reviewRequests, businessName } = loaderData;
   const modal = useModal();
   const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
@@ -129,7 +143,39 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
         <li>
           Copy to the customer: {customerMail ? mailState(customerMail) : <span className="text-body-secondary">none (no e-mail address given)</span>}
         </li>
+        {reviewMail.map((m) => (
+          <li key={m.id}>
+            {m.kind === "review-reminder" ? "Review reminder" : "Review request"} to {m.to}: {mailState(m)}
+          </li>
+        ))}
       </ul>
+
+      {enquiry.status === "won" ? (
+        <section aria-labelledby="review-heading" className="mt-4">
+          <h2 id="review-heading" className="h5">
+            Review
+          </h2>
+          {actionData && "link" in actionData && actionData.link ? <ReviewLinkShare {...actionData.link} businessName={businessName} /> : null}
+          {reviewRequests.map((q) => (
+            <p key={q.id} className="mb-1">
+              Asked {enquiryTime.format(new Date(q.createdAt))}: {q.answered ? "answered" : q.state === "expired" ? "expired unanswered" : "waiting for an answer"}.{" "}
+              <Link to="/manage/reviews">All reviews</Link>
+            </p>
+          ))}
+          <Form method="post" className="d-flex flex-wrap gap-3 align-items-center">
+            <input type="hidden" name="intent" value="ask-review" />
+            <div className="form-check">
+              <input className="form-check-input" type="checkbox" id="review-remind" name="remind" defaultChecked />
+              <label className="form-check-label" htmlFor="review-remind">
+                One reminder after 7 days if there is no answer
+              </label>
+            </div>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Ask for a review
+            </button>
+          </Form>
+        </section>
+      ) : null}
 
       <div className="row g-4 mt-1">
         <Form method="post" className="col-md-5">

@@ -33,6 +33,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Nav.Link>
         </Nav.Item>
         <Nav.Item as="li">
+          <Nav.Link as={NavLink} to="/manage/reviews">
+            Reviews
+          </Nav.Link>
+        </Nav.Item>
+        <Nav.Item as="li">
           <Nav.Link as={NavLink} to="/manage/dashboard">
             Dashboard
           </Nav.Link>

@@ -9,6 +9,10 @@ import { getDb } from "~/server/db/client.server";
 import { listRecentImages } from "~/server/db/public-images.server";
 import { renderParagraphs } from "~/server/content/markdown.server";
 import { getSiteContent } from "~/server/content/site-content.server";
+import { getReviewStats, listPublishedReviews } from "~/server/db/reviews.server";
+import { toPublicReview } from "~/server/reviews/public-review.server";
+import { ReviewQuote } from "~/components/reviews/review-quote";
+import { formatAverage } from "~/lib/reviews";
 import type { Route } from "./+types/home";
 
 export const handle = LEAN_STYLES;
@@ -23,6 +27,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 /** How many of the newest gallery photos the home page shows. */
 const RECENT_PHOTOS = 4;
+/** How many of the newest published reviews it shows. */
+const LATEST_REVIEWS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { business, services, pages } = getSiteContent(context);
@@ -32,11 +38,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     links: { webdev: business.showWebdev, homeAutomation: business.showHomeAutomation },
     services: services.map(({ id, name, summary }) => ({ id, name, summary })),
     recentPhotos: toGalleryPhotos(await listRecentImages(getDb(), RECENT_PHOTOS)),
+    latestReviews: (await listPublishedReviews(getDb(), { limit: LATEST_REVIEWS })).map(toPublicReview),
+    reviewStats: await getReviewStats(getDb()),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, business, links, services, recentPhotos } = loaderData;
+  const { page, business, links, services, recentPhotos, latestReviews, reviewStats } = loaderData;
   return (
     <>
       <section className="home-hero border-bottom">
@@ -104,6 +112,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/projects">See whole jobs, before and after</Link>
           </p>
         )}
+
+        {latestReviews.length > 0 ? (
+          <section className="pb-5" aria-labelledby="reviews-heading">
+            <h2 id="reviews-heading">What customers say</h2>
+            {latestReviews.map((review) => (
+              <ReviewQuote key={review.id} review={review} />
+            ))}
+            <p>
+              <Link to="/reviews">
+                All {reviewStats.count} {reviewStats.count === 1 ? "review" : "reviews"}, average {formatAverage(reviewStats.average)} out of 5
+              </Link>
+            </p>
+          </section>
+        ) : null}
 
         <section className="pb-5" aria-labelledby="about-heading">
           <h2 id="about-heading">{page.aboutHeading}</h2>

@@ -11,6 +11,9 @@ import { formatCostBand } from "~/lib/projects/project";
 import { listServiceProjects } from "~/server/projects/price-guide.server";
 import { renderParagraphs } from "~/server/content/markdown.server";
 import { getSiteContent } from "~/server/content/site-content.server";
+import { listLatestReviewPerService } from "~/server/db/reviews.server";
+import { toPublicReview } from "~/server/reviews/public-review.server";
+import { ReviewQuote } from "~/components/reviews/review-quote";
 import type { Route } from "./+types/services";
 
 export const handle = LEAN_STYLES;
@@ -20,6 +23,7 @@ export const meta: Route.MetaFunction = configPageMeta("/services");
 export async function loader({ context }: Route.LoaderArgs) {
   const { business, services, pages } = getSiteContent(context);
   const [photos, projects] = await Promise.all([listServicePhotos(getDb(), services), listServiceProjects(getDb())]);
+  const reviews = await listLatestReviewPerService(getDb());
   return {
     page: pages.services,
     services: services.map((service) => ({
@@ -34,6 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       photos: photos.get(service.id) ?? [],
       projects: projects.get(service.id)?.projects ?? 0,
       typicalCost: projects.get(service.id)?.typicalCost ?? null,
+      review: reviews[service.id] ? toPublicReview(reviews[service.id]!) : null,
     })),
   };
 }
@@ -166,6 +171,17 @@ const ServiceSections = memo(function ServiceSections({ services, onToggle }: Se
                     Ask for a quote<span className="visually-hidden"> for {service.name.toLowerCase()}</span>
                   </Link>
                 </p>
+                {service.review ? (
+                  <>
+                    <h3 className="h6">The latest review</h3>
+                    <ReviewQuote review={service.review} />
+                    <p>
+                      <Link to={`/reviews?service=${service.id}`}>
+                        Reviews of {service.name.toLowerCase()}
+                      </Link>
+                    </p>
+                  </>
+                ) : null}
                 {service.pageLink || service.link ? (
                   <ul className="list-unstyled">
                     {service.pageLink ? (

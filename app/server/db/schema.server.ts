@@ -173,7 +173,7 @@ export type MailStatus = "pending" | "sent" | "failed";
 
 export interface MailOutboxTable {
   id: string;
-  /** enquiry-owner (the owner's notification) or enquiry-customer (the acknowledgement). */
+  /** enquiry-owner (the owner's notification), enquiry-customer (the acknowledgement), review-request or review-reminder. */
   kind: string;
   enquiryId: string | null;
   to: string;
@@ -252,6 +252,76 @@ export interface ContentDocumentVersionTable {
   createdBy: string | null;
 }
 
+/** A link that works once (and may stay open a while after its use): see app/server/links/single-use-link.server.ts. */
+export interface SingleUseLinkTable {
+  id: string;
+  /** What the link is for ("review"); a token is only ever accepted for its own purpose. */
+  purpose: string;
+  /** SHA-256 of the token, base64url: the token itself is never stored. */
+  tokenHash: string;
+  /** The token sealed with AES-256-GCM under a key derived from BETTER_AUTH_SECRET, when its user must show it again. */
+  sealedToken: string | null;
+  expiresAt: string;
+  /** When it was used; it then stays open until closesAt (null: closed at once). */
+  usedAt: string | null;
+  closesAt: string | null;
+  createdAt: string;
+}
+
+export interface ReviewRequestTable {
+  id: string;
+  linkId: string;
+  enquiryId: string | null;
+  customerName: string;
+  email: string | null;
+  phone: string | null;
+  /** The job in the owner's words, shown to the customer on the review page. */
+  job: string;
+  service: string;
+  serviceName: string;
+  /** 1: one reminder after 7 days while unanswered; 0: the owner switched it off. An integer on both databases. */
+  remind: number;
+  reminderSentAt: string | null;
+  createdAt: string;
+}
+
+export type ReviewStatus = "published" | "held";
+
+export interface ReviewTable {
+  id: string;
+  /** The request whose link it was answered through (a verified job); null when the owner typed it in. */
+  requestId: string | null;
+  /** Where an owner-typed review came from ("Checkatrade", "a card"); null for a verified one. */
+  source: string | null;
+  rating: number;
+  body: string;
+  displayName: string;
+  town: string;
+  service: string;
+  serviceName: string;
+  /** YYYY-MM of the job. */
+  jobMonth: string;
+  status: ReviewStatus;
+  /** One of HOLD_REASONS (app/lib/reviews.ts) while held. */
+  holdReason: string | null;
+  heldAt: string | null;
+  reply: string | null;
+  repliedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReviewPhotoTable {
+  /** UUIDv7; stored as reviews/{reviewId}/{id}.jpg and {id}-thumb.webp, served only while the review is published. */
+  id: string;
+  reviewId: string;
+  position: number;
+  width: number;
+  height: number;
+  size: number;
+  createdAt: string;
+}
+
 export interface Database {
   category: CategoryTable;
   image: ImageTable;
@@ -273,6 +343,10 @@ export interface Database {
   referrerDay: ReferrerDayTable;
   contentDocument: ContentDocumentTable;
   contentDocumentVersion: ContentDocumentVersionTable;
+  singleUseLink: SingleUseLinkTable;
+  reviewRequest: ReviewRequestTable;
+  review: ReviewTable;
+  reviewPhoto: ReviewPhotoTable;
 }
 
 export type Category = Selectable<CategoryTable>;
@@ -282,3 +356,7 @@ export type NewImage = Insertable<ImageTable>;
 export type Enquiry = Selectable<EnquiryTable>;
 export type EnquiryPhoto = Selectable<EnquiryPhotoTable>;
 export type OutboxMail = Selectable<MailOutboxTable>;
+export type SingleUseLink = Selectable<SingleUseLinkTable>;
+export type ReviewRequest = Selectable<ReviewRequestTable>;
+export type Review = Selectable<ReviewTable>;
+export type ReviewPhoto = Selectable<ReviewPhotoTable>;

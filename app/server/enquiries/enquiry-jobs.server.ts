@@ -8,6 +8,7 @@ import { logger } from "../logger.server";
 import { getMailer } from "../mail/mail.server";
 import { type OutboxWorker, startOutboxWorker } from "../mail/outbox.server";
 import type { Storage } from "../storage/storage-contract.server";
+import { reviewMailContext, sendDueReviewReminders } from "../reviews/review-requests.server";
 import { getStorage } from "../storage/storage.server";
 import { deleteEnquiryFiles } from "./enquiry-photos.server";
 import { deleteExpiredChallenges } from "./proof-of-work.server";
@@ -59,7 +60,7 @@ export async function sweepEnquiries(db: Db, storage: Storage, options: { retent
 
 let started: { outbox: OutboxWorker; timer: NodeJS.Timeout } | undefined;
 
-/** Starts the mail outbox and the enquiry sweep with the app; stopEnquiryJobs ends both before the database closes. */
+/** Starts the mail outbox and the enquiry sweep (with the review reminders) with the app; stopEnquiryJobs ends both before the database closes. */
 export async function startEnquiryJobs(): Promise<void> {
   if (started) return;
   const db = getDb();
@@ -70,7 +71,16 @@ export async function startEnquiryJobs(): Promise<void> {
       .then((result) => {
         if (result.expired + result.orphanFolders > 0) logger.info(result, "enquiry sweep");
       })
-      .catch((error) => logger.error({ err: error }, "enquiry sweep failed"));
+      .catch((error) => logger.error({ err: error }, "enquiry sweep failed"))
+      // The one reminder for unanswered review requests rides on the same hourly pass.
+      .then(() => sendDueReviewReminders(db, reviewMailContext()))
+      .then((reminders) => {
+        if (reminders && reminders > 0) {
+          logger.info({ reminders }, "review reminders queued");
+          started?.outbox.wake();
+        }
+      })
+      .catch((error) => logger.error({ err: error }, "review reminders failed"));
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   timer.unref();
   started = { outbox: startOutboxWorker(db, getMailer()), timer };

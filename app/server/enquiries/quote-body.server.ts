@@ -55,8 +55,15 @@ function cleanFileName(name: string): string {
   return cleaned.slice(0, 120) || "photo";
 }
 
-/** With `keepFiles: false` (a request already refused, say) photos are read and thrown away, never written to disk. */
-export async function readQuoteBody(request: Request, tempRoot: string, { keepFiles = true }: { keepFiles?: boolean } = {}): Promise<QuoteBody> {
+export type QuoteBodyOptions = {
+  /** false (a request already refused, say): photos are read and thrown away, never written to disk. */
+  keepFiles?: boolean;
+  /** At most this many photos (the review form takes fewer than the quote form). */
+  maxPhotos?: number;
+};
+
+/** Also reads the review form (app/server/reviews/receive-review.server.ts), which sends the same kind of body. */
+export async function readQuoteBody(request: Request, tempRoot: string, { keepFiles = true, maxPhotos = ENQUIRY_LIMITS.photos }: QuoteBodyOptions = {}): Promise<QuoteBody> {
   const contentType = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > QUOTE_BODY_MAX_BYTES) throw new BodyTooLargeError();
@@ -82,7 +89,7 @@ export async function readQuoteBody(request: Request, tempRoot: string, { keepFi
       limits: {
         fields: 30,
         fieldSize: FIELD_MAX_BYTES,
-        files: ENQUIRY_LIMITS.photos,
+        files: maxPhotos,
         fileSize: ENQUIRY_LIMITS.photoBytes,
         parts: 50,
         headerPairs: 20,

@@ -67,8 +67,8 @@ function valuesFrom(fields: Record<string, string>): EnquiryValues {
   return values;
 }
 
-/** The key under which a client address is rate-limited: a keyed hash, so the table never holds addresses. */
-function addressKey(ip: string): string {
+/** The key under which a client address is rate-limited (quote and review forms): a keyed hash, so the table never holds addresses. */
+export function addressKey(ip: string): string {
   return createHash("sha256").update(`${getEnv().authSecret}:${ip}`).digest("base64url").slice(0, 22);
 }
 

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { ENQUIRY_LIMITS } from "~/lib/enquiry-form";
+import { REVIEW_LIMITS } from "~/lib/reviews";
 import { QUOTE_BODY_MAX_BYTES } from "../enquiries/quote-body.server";
 
 const QUOTE_PHOTO_MAX_MB = ENQUIRY_LIMITS.photoBytes / 1024 / 1024;
@@ -32,6 +33,12 @@ export const BODY_LIMITS: BodyLimit[] = [
     path: /^\/manage\/content\/[a-z-]+(\/autosave)?$/,
     bytes: 2 * 1024 * 1024,
     advice: "This page's texts are too long to save together. Please go back and shorten the longest of them.",
+  },
+  // A review with up to four photos (the quote form's per-photo limit), through its single-use link.
+  {
+    path: /^\/review\/[A-Za-z0-9_-]+$/,
+    bytes: REVIEW_LIMITS.photos * ENQUIRY_LIMITS.photoBytes + 1024 * 1024,
+    advice: `The photos were too large to send together. Please go back, choose fewer or smaller photos (at most ${QUOTE_PHOTO_MAX_MB} MB each), and send again.`,
   },
 ];
 

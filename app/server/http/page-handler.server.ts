@@ -44,7 +44,7 @@ export const PAGE_MAX_AGE_MS = 60_000;
 /** How old the visitor number on a kept page may be once a higher one has been counted. */
 export const VISITOR_NUMBER_LAG_MS = 5_000;
 
-/** The query parameters a cacheable page may have: gallery and project paging, the projects' service filter and React Router's data requests. */
+/** The query parameters a cacheable page may have: gallery and project paging, the projects' and reviews' service filter and React Router's data requests. */
 const CACHEABLE_PARAMS = new Set(["after", "service", "_routes", "index"]);
 const MAX_CACHEABLE_URL = 512;
 const PAGE_TYPES = /^text\/(html|x-script)\b/i;

@@ -8,6 +8,8 @@ describe("URLs in request logs", () => {
     ["/api/auth/reset-password/QxrTmWkpLsvNbZcdFhJgKtYe?callbackURL=%2Freset-password", "/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password"],
     ["/api/auth/callback/google?code=abc&state=xyz", "/api/auth/callback/google?code=[redacted]&state=[redacted]"],
     ["/x?other=Zq81bXc0vPl4Wm2aNs7T", "/x?other=[redacted]"],
+    // A review link whose 256-bit token happens to be all lower-case letters and dashes still never reaches the log.
+    ["/review/abcdefghijklmnopqrstuvwxyz-abcdefghijklmnop?sent=1", "/review/[redacted]?sent=1"],
   ])("redacts %s", (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

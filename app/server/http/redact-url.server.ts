@@ -1,8 +1,8 @@
 /** Query parameters whose values are secrets whatever they look like (one-time tokens, OAuth codes and state). */
 const SECRET_PARAMS = /^(token|code|state|password|secret|key|signature|sig|otp|id_token|access_token|refresh_token)$/i;
 
-/** Path segments after which the next segment is a secret (Better Auth's reset link: /api/auth/reset-password/{token}). */
-const SECRET_AFTER = new Set(["reset-password", "verify-email", "magic-link"]);
+/** Path segments after which the next segment is a secret (Better Auth's reset link: /api/auth/reset-password/{token}; a review link: /review/{token}). */
+const SECRET_AFTER = new Set(["reset-password", "verify-email", "magic-link", "review"]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -14,6 +14,8 @@ describe("renderSitemap", () => {
       "https://example.test/webdev",
       "https://example.test/ha",
       "https://example.test/contact",
+      "https://example.test/reviews",
+      "https://example.test/reviews/policy",
       "https://example.test/gallery/3",
       "https://example.test/gallery/12",
     ]);

@@ -1,8 +1,8 @@
 /** Addresses of the public pages, in the order the sitemap lists them. */
-export const PUBLIC_PATHS = ["/", "/aboutme", "/services", "/projects", "/webdev", "/ha", "/contact"] as const;
+export const PUBLIC_PATHS = ["/", "/aboutme", "/services", "/projects", "/webdev", "/ha", "/contact", "/reviews", "/reviews/policy"] as const;
 
 /** Areas search engines have no business in: the admin and member pages and the auth routes. */
-export const PRIVATE_PATHS = ["/manage", "/profile", "/signIn", "/signOut", "/signout", "/api/auth"] as const;
+export const PRIVATE_PATHS = ["/manage", "/profile", "/signIn", "/signOut", "/signout", "/api/auth", "/review/"] as const;
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 

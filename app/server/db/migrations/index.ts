@@ -8,6 +8,7 @@ import * as m0006 from "./0006-add-image-job-claims";
 import * as m0007 from "./0007-create-content-version";
 import * as m0008 from "./0008-create-request-limit";
 import * as m0012 from "./0012-create-content-documents";
+import * as m0013 from "./0013-create-reviews";
 
 /** Static list, so the bundler includes every migration and the order never depends on the file system. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007-create-content-version": m0007,
   "0008-create-request-limit": m0008,
   "0012-create-content-documents": m0012,
+  "0013-create-reviews": m0013,
 };
