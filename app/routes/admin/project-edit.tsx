@@ -7,6 +7,7 @@ import { listPickablePhotos } from "~/server/content/pickable-photos.server";
 import { getPublishedContent } from "~/server/content/site-content.server";
 import { getDb } from "~/server/db/client.server";
 import { listImagesByIds } from "~/server/db/public-images.server";
+import { listLinkableReviews } from "~/server/projects/linked-review.server";
 import { readProjectForm } from "~/server/projects/project-form.server";
 import { emptyProject, getProjectDocument, publishProject, saveProjectDraft, unpublishProject } from "~/server/projects/projects.server";
 import type { Route } from "./+types/project-edit";
@@ -43,6 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     hasDraft: doc.draft !== null,
     services: getPublishedContent().services.map((service) => ({ id: service.id, name: service.name })),
     photos,
+    reviews: await listLinkableReviews(db),
     done: done !== null && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null,
   };
 }
@@ -214,6 +216,23 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
         {chosenPhotos.map((photo, index) => (
           <TextInput key={photo.id} name={`photo-alt-${photo.id}`} label={`Further photo ${index + 1}: alt text`} value={photo.alt} max={PROJECT_LIMITS.alt} />
         ))}
+
+        <div className="mb-3 mt-4">
+          <label htmlFor="project-reviewId" className="form-label h4 d-block">
+            Linked review
+          </label>
+          <select id="project-reviewId" name="reviewId" className="form-select" defaultValue={project.reviewId ?? ""} aria-describedby="project-reviewId-hint">
+            <option value="">None</option>
+            {loaderData.reviews.map((review) => (
+              <option key={review.id} value={review.id}>
+                {review.label}
+              </option>
+            ))}
+          </select>
+          <div id="project-reviewId-hint" className="form-text">
+            The customer&apos;s review of this job, if they left one. It shows on the project page while the review is published.
+          </div>
+        </div>
 
         <div className="content-actions">
           <div className="content-actions-main">

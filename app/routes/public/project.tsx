@@ -8,7 +8,10 @@ import { renderMarkdown } from "~/server/content/markdown.server";
 import { getSiteContent } from "~/server/content/site-content.server";
 import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/env.server";
+import { ReviewCard } from "~/components/reviews/review-card";
+import { getLinkedReview } from "~/server/projects/linked-review.server";
 import { viewProject } from "~/server/projects/project-view.server";
+import { replyAuthor } from "~/server/reviews/public-review.server";
 import { getPublishedProjectBySlug } from "~/server/projects/projects.server";
 import type { Route } from "./+types/project";
 
@@ -47,12 +50,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     title: `${project.title} | ${business.shortName}`,
     description: `${project.title}: ${facts}. ${project.pairs.length > 0 ? "Before-and-after photos" : "Photos"} of the job by ${business.name}.`.slice(0, 300),
     story: renderMarkdown(found.story, publicUrl),
+    review: await getLinkedReview(db, found.reviewId),
+    replyFrom: replyAuthor(),
     publicUrl,
   };
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, story } = loaderData;
+  const { project, story, review, replyFrom } = loaderData;
   const count = project.pairs.length;
   return (
     <article className="container py-4 project-page">
@@ -106,6 +111,14 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="story" dangerouslySetInnerHTML={{ __html: story }} />
       </section>
+      {review ? (
+        <section aria-labelledby="project-review" className="mb-4">
+          <h2 id="project-review" className="h3">
+            What the customer said
+          </h2>
+          <ReviewCard review={review} replyFrom={replyFrom} />
+        </section>
+      ) : null}
       {project.photos.length > 0 ? (
         <section aria-labelledby="more-photos" className="mb-4">
           <h2 id="more-photos" className="h3">

@@ -55,5 +55,6 @@ export function readProjectForm(form: FormData, current: ProjectDraft): ProjectD
     story: text(form, "story", PROJECT_LIMITS.story),
     pairs: pairs as ProjectDraft["pairs"],
     photos,
+    reviewId: text(form, "reviewId", 32) || null,
   };
 }
