@@ -47,7 +47,7 @@ async function asAdmin(browser: Browser, options: { javaScriptEnabled?: boolean;
   return context;
 }
 
-type ProjectFields = { title: string; serviceId?: string; town?: string; month?: string; costFrom?: string; costTo?: string; pairs?: number };
+type ProjectFields = { title: string; serviceId?: string; town?: string; month?: string; costFrom?: string; costTo?: string; pairs?: number; reviewId?: string };
 
 /** Makes a project through the admin's own posts; publishes it unless told otherwise. Returns its id and slug. */
 async function makeProject(fields: ProjectFields, publish = true): Promise<{ id: string; slug: string }> {
@@ -65,6 +65,7 @@ async function makeProject(fields: ProjectFields, publish = true): Promise<{ id:
     costFrom: fields.costFrom ?? "",
     costTo: fields.costTo ?? "",
     story: "We **skimmed** the walls.\n\nThen we painted.",
+    reviewId: fields.reviewId ?? "",
   };
   for (let i = 0; i < (fields.pairs ?? 1); i++) {
     body[`pair-${i}-before`] = photos[(2 * i) % photos.length]!.id;
@@ -299,4 +300,28 @@ test("the owner reorders and deletes projects", async ({ browser }) => {
   await page.getByRole("button", { name: `Delete ${first}` }).click();
   await expect.poll(async () => (await titles()).includes(first)).toBe(false);
   await context.close();
+});
+
+test("a linked review shows on the project page while it is published", async ({ request }) => {
+  const added = await admin.post("/manage/reviews", {
+    intent: "add",
+    source: "A thank-you card",
+    displayName: "Mrs Linked",
+    town: "Bath",
+    rating: "5",
+    service: "plastering",
+    month: "2025-05",
+    body: "The ceiling is perfectly smooth and the room was left spotless.",
+  });
+  expect(added.status).toBeLessThan(400);
+  const created = await admin.post("/manage/projects", { intent: "create" });
+  const editor = await (await admin.get(created.headers.get("location")!)).text();
+  const reviewId = /<option value="([0-9a-f-]{36})">Mrs Linked/.exec(editor)![1]!;
+  const { slug } = await makeProject({ title: "Ceiling with a review", reviewId });
+  let html = await (await request.get(`/projects/${slug}`)).text();
+  expect(html).toContain("What the customer said");
+  expect(html).toContain("The ceiling is perfectly smooth and the room was left spotless.");
+  expect((await admin.post("/manage/reviews", { intent: "hold", reviewId, reason: "not-about-job" })).status).toBeLessThan(400);
+  html = await (await request.get(`/projects/${slug}`)).text();
+  expect(html).not.toContain("The ceiling is perfectly smooth");
 });
