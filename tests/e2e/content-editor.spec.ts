@@ -50,7 +50,7 @@ async function anonymous(browser: Browser, javaScriptEnabled = true): Promise<Pa
 
 async function openEditor(page: Page, label: string, js = true) {
   await page.goto("/manage/content");
-  await page.getByRole("link", { name: label, exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: label, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: label })).toBeVisible();
   if (js) await waitForHydration(page);
 }
@@ -124,7 +124,8 @@ test("with JavaScript: the phone number autosaves as a draft, previews, publishe
   }
   await visitor.goto("/contact");
   await expect(visitor.locator(".contact-phone")).toHaveAttribute("href", "tel:+441733555012");
-  expect(errors).toEqual([]);
+  // The one refused autosave (the phone that was not a number) is the only error the browser saw.
+  expect(errors.filter((error) => !/status of 400 .*\/manage\/content\/business\/autosave$/.test(error))).toEqual([]);
   await context.close();
 });
 
@@ -226,11 +227,11 @@ test("a 100 KB paragraph is refused with its message, nothing typed is lost and 
     await page.getByLabel("About text").fill(huge);
     await page.getByRole("button", { name: "Save draft" }).click();
     const errors = page.getByTestId("form-errors");
-    await expect(errors).toContainText("About text: must be at most 5000 characters");
+    await expect(errors).toContainText("About text: paragraph 1 must be at most 5000 characters");
     await expect(errors).toContainText("Nothing on the site has changed");
     await expect(page.getByLabel("About text")).toHaveValue(huge);
     await expect(page.getByLabel("Heading", { exact: true })).toHaveValue("A heading typed with the long text");
-    await page.getByRole("link", { name: /About text: must be at most/ }).click();
+    await page.getByRole("link", { name: /About text: paragraph 1 must be at most/ }).click();
     const visitor = await anonymous(browser);
     await visitor.goto("/");
     await expect(visitor.locator("main")).not.toContainText("A heading typed with the long text");
@@ -293,7 +294,7 @@ test("with JavaScript: changes made while the network is down are kept on the de
   await context.setOffline(true);
   await page.getByLabel("Closing line").fill("Typed with no signal");
   await expect(page.getByTestId("save-status")).toContainText("Not saved: no connection", { timeout: 10_000 });
-  // Leaving asks first.
+  // Leaving asks first (the owner stays); then the tab is closed for good, still without a connection.
   let asked = false;
   page.on("dialog", (dialog) => {
     asked = dialog.type() === "beforeunload";
@@ -301,6 +302,8 @@ test("with JavaScript: changes made while the network is down are kept on the de
   });
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => asked).toBe(true);
+  expect(page.isClosed()).toBe(false);
+  await page.close();
   await context.setOffline(false);
   const again = await context.newPage();
   await openEditor(again, "Services page");
@@ -324,6 +327,8 @@ test("another trade: switching off the web development and home automation pages
   await page.getByLabel("Trade, as in a title (for example: plasterer and builder)").fill("electrician");
   await page.getByLabel("Town").fill("Leeds");
   await page.getByLabel("Areas served").fill("Leeds\nBradford\nWakefield");
+  await page.getByLabel("WhatsApp number (optional)").fill("07700 900456");
+  await page.getByLabel("Opening hours (optional)").fill("Monday to Friday, 8am to 5pm");
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByText("Published: the site shows it now.")).toBeVisible();
 
@@ -338,6 +343,8 @@ test("another trade: switching off the web development and home automation pages
   await visitor.goto("/contact");
   await expect(visitor.locator("main")).toContainText("I cover Leeds, Bradford and Wakefield.");
   await expect(visitor.locator("main")).not.toContainText("Peterborough");
+  await expect(visitor.getByRole("link", { name: /Message me on WhatsApp/ })).toHaveAttribute("href", "https://wa.me/447700900456");
+  await expect(visitor.locator("main")).toContainText("Monday to Friday, 8am to 5pm");
   const sitemap = await (await visitor.request.get("/sitemap.xml")).text();
   expect(sitemap).not.toContain("/webdev");
   expect(sitemap).not.toContain("/ha<");
@@ -345,6 +352,7 @@ test("another trade: switching off the web development and home automation pages
 });
 
 test("every editor page fits a 360 px phone, with 44 px buttons, and axe finds nothing in light and dark", async ({ browser }) => {
+  test.setTimeout(300_000);
   for (const colorScheme of ["light", "dark"] as const) {
     const context = await asAdmin(browser, { width: 360, colorScheme });
     const page = await context.newPage();

@@ -228,7 +228,9 @@ test.describe("contact page", () => {
     const errors = trackPageErrors(page);
     await page.goto("/contact");
     await waitForHydration(page);
-    await expect(page.getByRole("link", { name: business.phone })).toHaveAttribute("href", `tel:${business.phoneE164}`);
+    await expect(page.getByRole("main").getByRole("link", { name: business.phone })).toHaveAttribute("href", `tel:${business.phoneE164}`);
+    // Every page's footer carries the number too (issue 20).
+    await expect(page.getByTestId("footer-phone")).toHaveAttribute("href", `tel:${business.phoneE164}`);
     const status = page.getByRole("status").filter({ hasText: /./ });
     await expect(status).toHaveCount(0);
 

@@ -66,15 +66,14 @@ function FieldOrGroup({ spec, doc, path, context }: { spec: FieldSpec; doc: unkn
               <input type="hidden" name={PRESENT(itemPath)} value="1" />
               <ContentFields fields={spec.fields} doc={doc} prefix={itemPath} context={context} />
               <div className="content-item-actions">
-                <button type="submit" name="intent" value={structureIntent("move-up", path, index)} className="btn btn-outline-secondary" disabled={index === 0} formNoValidate>
-                  Move up<span className="visually-hidden">: {title}</span>
+                <button type="submit" name="intent" value={structureIntent("move-up", path, index)} className="btn btn-outline-secondary" disabled={index === 0} formNoValidate aria-label={`Move up: ${title}`}>
+                  Move up
                 </button>
-                <button type="submit" name="intent" value={structureIntent("move-down", path, index)} className="btn btn-outline-secondary" disabled={index === list.length - 1} formNoValidate>
-                  Move down<span className="visually-hidden">: {title}</span>
+                <button type="submit" name="intent" value={structureIntent("move-down", path, index)} className="btn btn-outline-secondary" disabled={index === list.length - 1} formNoValidate aria-label={`Move down: ${title}`}>
+                  Move down
                 </button>
-                <button type="submit" name="intent" value={structureIntent("delete", path, index)} className="btn btn-outline-danger" disabled={list.length <= 1 && path === ""} formNoValidate>
+                <button type="submit" name="intent" value={structureIntent("delete", path, index)} className="btn btn-outline-danger" disabled={list.length <= 1 && path === ""} formNoValidate aria-label={`${spec.deleteLabel}: ${title}`}>
                   {spec.deleteLabel}
-                  <span className="visually-hidden">: {title}</span>
                 </button>
               </div>
             </fieldset>

@@ -148,28 +148,30 @@ export function changeStructure(fields: FieldSpec[], doc: Json, change: Structur
   return setAt(doc, change.group, items);
 }
 
-/** Every field's path and label in a document as it is now (list items numbered). */
-export function fieldLabels(fields: FieldSpec[], doc: Json, prefix = "", outer = ""): Map<string, string> {
-  const labels = new Map<string, string>();
+/** Calls `visit` for every field of a document as it is now (list items numbered), with its path and full label. */
+function walkFields(fields: FieldSpec[], doc: Json, prefix: string, outer: string, visit: (path: string, label: string, spec: FieldSpec | null) => void) {
   for (const spec of fields) {
     const path = joinPath(prefix, spec.name);
     const label = outer ? `${outer}: ${spec.label}` : spec.label;
+    visit(path, spec.kind === "group" ? spec.label : label, spec);
     if (spec.kind === "group") {
-      labels.set(path, spec.label);
       const list = getAt(doc, path);
       (Array.isArray(list) ? list : []).forEach((item, index) => {
         const name = record(item).name ?? record(item).question ?? record(item).heading;
         const itemLabel = `${spec.itemLabel} ${index + 1}${typeof name === "string" ? ` (${name})` : ""}`;
-        labels.set(joinPath(path, index), itemLabel);
-        for (const [inner, innerLabel] of fieldLabels(spec.fields, doc, joinPath(path, index), outer ? `${outer}, ${itemLabel}` : itemLabel)) labels.set(inner, innerLabel);
+        visit(joinPath(path, index), itemLabel, null);
+        walkFields(spec.fields, doc, joinPath(path, index), outer ? `${outer}, ${itemLabel}` : itemLabel, visit);
       });
     } else if (spec.kind === "object") {
-      labels.set(path, label);
-      for (const [inner, innerLabel] of fieldLabels(spec.fields, doc, path, label)) labels.set(inner, innerLabel);
-    } else {
-      labels.set(path, label);
+      walkFields(spec.fields, doc, path, label, visit);
     }
   }
+}
+
+/** Every field's path and label in a document as it is now (list items numbered). */
+export function fieldLabels(fields: FieldSpec[], doc: Json): Map<string, string> {
+  const labels = new Map<string, string>();
+  walkFields(fields, doc, "", "", (path, label) => labels.set(path, label));
   return labels;
 }
 
@@ -177,17 +179,24 @@ export type FieldError = { path: string; label: string; message: string };
 
 /** Zod's issues as the form shows them: on the field they concern (a list's field for one of its lines), named. */
 export function describeIssues(fields: FieldSpec[], doc: Json, issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
-  const labels = fieldLabels(fields, doc);
+  const labels = new Map<string, string>();
+  const kinds = new Map<string, FieldSpec["kind"]>();
+  walkFields(fields, doc, "", "", (path, label, spec) => {
+    labels.set(path, label);
+    if (spec) kinds.set(path, spec.kind);
+  });
   const errors: FieldError[] = [];
   for (const issue of issues) {
     const steps = issue.path.map(String);
     let path = steps.join(".");
-    let line = "";
+    let item = -1;
     while (path !== "" && !labels.has(path)) {
       const last = steps.pop()!;
-      if (/^\d+$/.test(last) && line === "") line = `line ${Number(last) + 1} `;
+      if (/^\d+$/.test(last) && item < 0) item = Number(last);
       path = steps.join(".");
     }
+    const kind = kinds.get(path);
+    const line = item < 0 ? "" : kind === "paragraphs" ? `paragraph ${item + 1} ` : kind === "lines" ? `line ${item + 1} ` : kind === "photos" ? "" : `item ${item + 1} `;
     if (errors.some((error) => error.path === path)) continue;
     errors.push({ path, label: labels.get(path) ?? "This page", message: `${line}${issue.message}` });
   }

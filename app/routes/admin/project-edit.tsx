@@ -6,7 +6,7 @@ import { requireAdmin, requireAdminPage } from "~/server/auth/guards.server";
 import { listPickablePhotos } from "~/server/content/pickable-photos.server";
 import { getPublishedContent } from "~/server/content/site-content.server";
 import { getDb } from "~/server/db/client.server";
-import { listImagesByIds } from "~/server/db/public-images.server";
+import { listPickedImages } from "~/server/content/pickable-photos.server";
 import { listLinkableReviews } from "~/server/projects/linked-review.server";
 import { readProjectForm } from "~/server/projects/project-form.server";
 import { emptyProject, getProjectDocument, publishProject, saveProjectDraft, unpublishProject } from "~/server/projects/projects.server";
@@ -32,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // The newest gallery photos, and any older ones the project already uses.
   const pickable = await listPickablePhotos(db);
   const known = new Set(pickable.map((photo) => photo.id));
-  const older = toGalleryPhotos(await listImagesByIds(db, photoIds(project).filter((id) => !known.has(id))));
+  const older = toGalleryPhotos([...(await listPickedImages(db, photoIds(project).filter((id) => !known.has(id)))).values()]);
   const photos: PickablePhoto[] = [...pickable, ...older.map(({ id, alt, src, srcSet, width, height }) => ({ id, alt, src, srcSet, width, height }))];
   const done = new URL(request.url).searchParams.get("done");
   return {
@@ -51,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Empty alt texts take the gallery photo's title or caption, so a photo is never published without one. */
 async function fillAltTexts(project: ProjectDraft): Promise<ProjectDraft> {
-  const alts = new Map(toGalleryPhotos(await listImagesByIds(getDb(), photoIds(project))).map((photo) => [photo.id, photo.alt]));
+  const alts = new Map(toGalleryPhotos([...(await listPickedImages(getDb(), photoIds(project))).values()]).map((photo) => [photo.id, photo.alt]));
   const alt = (id: string, given: string) => given || (id ? (alts.get(id) ?? "") : "");
   return {
     ...project,

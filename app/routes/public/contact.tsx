@@ -26,6 +26,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     email: business.email,
     phone: business.phone,
     phoneE164: business.phoneE164,
+    whatsappE164: business.whatsappE164 ?? null,
+    openingHours: business.openingHours ?? null,
+    accreditations: business.accreditations,
     services: services.map(({ id, name }) => ({ id, name })),
     form: { values: { ...EMPTY_ENQUIRY_VALUES, service }, errors: {}, started, question: fallbackQuestion(started).text, photosSent: 0 },
   };
@@ -40,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, introHtml, email, phone, phoneE164, services } = loaderData;
+  const { page, introHtml, email, phone, phoneE164, whatsappE164, openingHours, accreditations, services } = loaderData;
   const form = actionData ?? loaderData.form;
   return (
     <div className="container py-4">
@@ -73,7 +76,31 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {phone}
             </a>
           </section>
+          {whatsappE164 ? (
+            <p className="mt-3">
+              <a href={`https://wa.me/${whatsappE164.slice(1)}`} target="_blank" rel="noopener noreferrer">
+                Message me on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </p>
+          ) : null}
+          {openingHours ? <p className="mt-3">{openingHours}</p> : null}
           <p className="mt-4">{page.areasText}</p>
+          {accreditations.length > 0 ? (
+            <ul className="list-unstyled" data-testid="accreditations">
+              {accreditations.map((item) => (
+                <li key={item.name}>
+                  {item.url ? (
+                    <a href={item.url} target="_blank" rel="noopener noreferrer">
+                      {item.name}
+                    </a>
+                  ) : (
+                    item.name
+                  )}
+                  {item.number ? ` (member ${item.number})` : ""}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </aside>
       </div>
     </div>

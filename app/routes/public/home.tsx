@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { PhotoView } from "~/components/public/photo-view";
-import { toGalleryPhotos } from "~/lib/gallery-photo";
+import { toGalleryPhoto, toGalleryPhotos } from "~/lib/gallery-photo";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { localBusinessJsonLd } from "~/lib/structured-data";
+import { listPickedImages } from "~/server/content/pickable-photos.server";
 import { getDb } from "~/server/db/client.server";
 import { listRecentImages } from "~/server/db/public-images.server";
 import { renderParagraphs } from "~/server/content/markdown.server";
@@ -32,7 +33,11 @@ const LATEST_REVIEWS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { business, services, pages } = getSiteContent(context);
+  // The picture the owner chose in the content editor; the illustration while none is chosen (or it was deleted).
+  const chosen = business.homeImageId ? (await listPickedImages(getDb(), [business.homeImageId])).get(business.homeImageId) : undefined;
+  const picture = chosen ? toGalleryPhoto(chosen) : null;
   return {
+    picture: picture ? { src: picture.src, srcSet: picture.srcSet, width: picture.width, height: picture.height } : { src: "/images/home/hero.svg", srcSet: undefined, width: 600, height: 480 },
     page: { ...pages.home, intro: renderParagraphs(pages.home.intro), about: renderParagraphs(pages.home.about) },
     business,
     links: { webdev: business.showWebdev, homeAutomation: business.showHomeAutomation },
@@ -44,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, business, links, services, recentPhotos, latestReviews, reviewStats } = loaderData;
+  const { page, business, links, picture, services, recentPhotos, latestReviews, reviewStats } = loaderData;
   return (
     <>
       <section className="home-hero border-bottom">
@@ -62,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           {/* Decoration for wide screens only; lazy, so phones, which hide it, never download it. */}
-          <img src="/images/home/hero.svg" alt="" width={600} height={480} loading="lazy" className="home-hero-art" />
+          <img src={picture.src} srcSet={picture.srcSet} sizes="40vw" alt="" width={picture.width} height={picture.height} loading="lazy" className="home-hero-art" />
         </div>
       </section>
 

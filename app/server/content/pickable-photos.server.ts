@@ -1,5 +1,5 @@
 import type { PickablePhoto } from "~/components/content/content-field";
-import { toGalleryPhotos } from "~/lib/gallery-photo";
+import { type StoredPhoto, toGalleryPhotos } from "~/lib/gallery-photo";
 import type { Db } from "../db/client.server";
 import { listRecentImages } from "../db/public-images.server";
 
@@ -9,4 +9,16 @@ const PICKABLE = 60;
 /** Photos already uploaded to the galleries, newest first, for the editor's pickers. */
 export async function listPickablePhotos(db: Db): Promise<PickablePhoto[]> {
   return toGalleryPhotos(await listRecentImages(db, PICKABLE)).map(({ id, alt, src, srcSet, width, height }) => ({ id, alt, src, srcSet, width, height }));
+}
+
+/** The ready photos the owner picked in the editor, by id (a deleted one is simply missing). */
+export async function listPickedImages(db: Db, ids: readonly string[]): Promise<Map<string, StoredPhoto>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("image")
+    .select(["id", "categoryId", "title", "caption", "width", "height", "placeholder", "variants"])
+    .where("id", "in", [...new Set(ids)])
+    .where("status", "=", "ready")
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }

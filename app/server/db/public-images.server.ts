@@ -40,9 +40,3 @@ export async function listFirstImagesByCategoryName(
   );
   return result;
 }
-
-/** The ready photos among these ids (any order; missing or unfinished ones are left out). */
-export async function listImagesByIds(db: Db, ids: readonly string[]): Promise<StoredPhoto[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom("image").select(PHOTO_COLUMNS).where("id", "in", [...new Set(ids)]).where("status", "=", "ready").execute();
-}

@@ -3,6 +3,7 @@ import { type Photo, staticPhoto } from "~/lib/photo";
 import type { Service } from "~/lib/site-config";
 import type { Db } from "../db/client.server";
 import { listFirstImagesByCategoryName } from "../db/public-images.server";
+import { listPickedImages } from "../content/pickable-photos.server";
 
 /** Every service section shows two photos. */
 export const PHOTOS_PER_SERVICE = 2;
@@ -19,10 +20,15 @@ const DEFAULT_ARTWORK = [
  */
 export async function listServicePhotos(db: Db, services: readonly Service[]): Promise<Map<string, Photo[]>> {
   const names = services.flatMap((service) => (service.galleryCategory ? [service.galleryCategory] : []));
-  const rowsByCategory = await listFirstImagesByCategoryName(db, names, PHOTOS_PER_SERVICE);
+  const [rowsByCategory, picked] = await Promise.all([
+    listFirstImagesByCategoryName(db, names, PHOTOS_PER_SERVICE),
+    listPickedImages(db, services.flatMap((service) => service.photoIds ?? [])),
+  ]);
   return new Map(
     services.map((service) => {
-      const stored: Photo[] = service.galleryCategory ? toGalleryPhotos(rowsByCategory.get(service.galleryCategory) ?? []) : [];
+      // Photos picked in the content editor first, then the linked gallery's first photos.
+      const chosen = toGalleryPhotos((service.photoIds ?? []).flatMap((id) => picked.get(id) ?? []));
+      const stored: Photo[] = [...chosen, ...(service.galleryCategory ? toGalleryPhotos(rowsByCategory.get(service.galleryCategory) ?? []) : [])];
       const artwork = (service.artwork ?? DEFAULT_ARTWORK).map(staticPhoto);
       return [service.id, [...stored, ...artwork, ...DEFAULT_ARTWORK.map(staticPhoto)].slice(0, PHOTOS_PER_SERVICE)];
     }),

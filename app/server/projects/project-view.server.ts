@@ -2,7 +2,7 @@ import { type GalleryPhoto, toGalleryPhotos } from "~/lib/gallery-photo";
 import { formatCostBand, formatMonth } from "~/lib/projects/project";
 import type { Photo } from "~/lib/photo";
 import type { Db } from "../db/client.server";
-import { listImagesByIds } from "../db/public-images.server";
+import { listPickedImages } from "../content/pickable-photos.server";
 import { type ShareImage, getShareImage } from "../images/gallery-page.server";
 import type { PublishedProject } from "./projects.server";
 
@@ -26,7 +26,7 @@ export type ProjectSummary = {
 type ServiceNames = ReadonlyMap<string, string>;
 
 async function photoMap(db: Db, ids: string[]): Promise<Map<string, GalleryPhoto>> {
-  return new Map(toGalleryPhotos(await listImagesByIds(db, ids)).map((photo) => [photo.id, photo]));
+  return new Map(toGalleryPhotos([...(await listPickedImages(db, ids)).values()]).map((photo) => [photo.id, photo]));
 }
 
 function withAlt(photo: GalleryPhoto | undefined, alt: string): ProjectPhoto | null {
@@ -70,7 +70,8 @@ export type ProjectView = ProjectSummary & {
 };
 
 export async function viewProject(db: Db, project: PublishedProject, services: ServiceNames): Promise<ProjectView> {
-  const rows = await listImagesByIds(db, [...project.pairs.flatMap((pair) => [pair.before, pair.after]), ...project.photos.map((photo) => photo.id)]);
+  const ids = [...project.pairs.flatMap((pair) => [pair.before, pair.after]), ...project.photos.map((photo) => photo.id)];
+  const rows = [...(await listPickedImages(db, ids)).values()];
   const photos = new Map(toGalleryPhotos(rows).map((photo) => [photo.id, photo]));
   const pairs = project.pairs.flatMap((pair) => {
     const before = withAlt(photos.get(pair.before), pair.beforeAlt);

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.server";
-import { listImagesByIds } from "../db/public-images.server";
+import { listPickedImages } from "../content/pickable-photos.server";
 import { getShareImage } from "../images/gallery-page.server";
 import { listPublishedProjects } from "../projects/projects.server";
 import type { SitemapExtras, SitemapImage } from "./crawlers.server";
@@ -33,7 +33,7 @@ export async function listSitemapExtras(db: Db, galleryIds: readonly number[]): 
     }
   }
   const projects = await listPublishedProjects(db);
-  const rows = new Map((await listImagesByIds(db, projects.flatMap((p) => [...p.pairs.flatMap((pair) => [pair.before, pair.after]), ...p.photos.map((photo) => photo.id)]))).map((row) => [row.id, row]));
+  const rows = await listPickedImages(db, projects.flatMap((p) => [...p.pairs.flatMap((pair) => [pair.before, pair.after]), ...p.photos.map((photo) => photo.id)]));
   for (const project of projects) {
     const photos = [...project.pairs.flatMap((pair) => [{ id: pair.before, alt: pair.beforeAlt }, { id: pair.after, alt: pair.afterAlt }]), ...project.photos];
     const list = photos.flatMap((photo) => {

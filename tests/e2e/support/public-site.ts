@@ -4,10 +4,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type BrowserContext, type Locator, type Page, expect } from "@playwright/test";
 import sharp from "sharp";
+import { fillPlaceholders } from "../../../app/lib/content/placeholders";
 import type { SiteConfig } from "../../../app/lib/site-config";
 
-/** The shipped site configuration, which the pages render. */
-export const site = JSON.parse(readFileSync("config/site.json", "utf8")) as SiteConfig;
+const seed = JSON.parse(readFileSync("config/site.json", "utf8")) as SiteConfig;
+/** The shipped seed content, with its placeholders ({owner}, {areas}...) filled in as the pages render it. */
+export const site: SiteConfig = { ...seed, services: fillPlaceholders(seed.services, seed.business), pages: fillPlaceholders(seed.pages, seed.business) };
 
 export const PUBLIC_PAGES = [
   { path: "/", page: site.pages.home, heading: site.pages.home.heading },
