@@ -23,6 +23,8 @@ export default [
       route("content", "routes/admin/content.tsx"),
       route("content/:doc", "routes/admin/content-edit.tsx"),
       route("content/:doc/history", "routes/admin/content-history.tsx"),
+      route("projects", "routes/admin/projects.tsx"),
+      route("projects/:id", "routes/admin/project-edit.tsx"),
     ]),
   ]),
 
@@ -41,6 +43,8 @@ export default [
   route("media/:imageId/:variant", "routes/resources/image.ts"),
   route("aboutme", "routes/public/about.tsx"),
   route("services", "routes/public/services.tsx"),
+  route("projects", "routes/public/projects.tsx"),
+  route("projects/:slug", "routes/public/project.tsx"),
   route("webdev", "routes/public/webdev.tsx"),
   route("ha", "routes/public/home-automation.tsx"),
   route("contact", "routes/public/contact.tsx"),

@@ -1,7 +1,7 @@
 // Lighthouse (mobile) on the public pages of a fresh production build, a gallery page of real photos included.
 // Usage: npm run bench:pages        (BENCH_PORT, default 3329; RUNS, default 3; CHROME_PATH, default /usr/bin/chromium;
 //                                   PAGES, a comma-separated list to measure other pages, where {gallery} stands for
-//                                   the seeded gallery's address)
+//                                   the seeded gallery's address and {project} for the seeded project's)
 // Builds, seeds an empty DATA_DIR with a gallery of 24 photos sent through the real image pipeline
 // (scripts/support/seed-photo-gallery.ts), starts the production server on its own port, runs Lighthouse RUNS
 // times per page with its simulated throttling and once with DevTools (applied) throttling, and prints the medians.
@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { CHROMIUM_ARGS } from "../playwright.config.ts";
 
-const PAGES = process.env.PAGES?.split(",") ?? ["/", "/services", "/aboutme", "/webdev", "/ha", "/contact", "{gallery}"];
+const PAGES = process.env.PAGES?.split(",") ?? ["/", "/services", "/aboutme", "/webdev", "/ha", "/contact", "{gallery}", "/projects", "{project}"];
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3329);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -160,12 +160,26 @@ function seedGallery(dataDir: string): number {
   return id;
 }
 
+/** A published project of three before-and-after pairs from the seeded gallery (scripts/support/seed-project.ts). */
+function seedProject(dataDir: string, categoryId: number): string {
+  const seeded = spawnSync(
+    process.execPath,
+    ["--experimental-transform-types", "--disable-warning=ExperimentalWarning", "--import", "./scripts/support/resolve-app-imports.ts", "scripts/support/seed-project.ts", dataDir, String(categoryId)],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "warn" } },
+  );
+  const slug = seeded.stdout.trim().split("\n").at(-1) ?? "";
+  if (seeded.status !== 0 || !/^[a-z0-9-]+$/.test(slug)) throw new Error(`seeding the project failed (exit ${seeded.status})`);
+  return slug;
+}
+
 const loadBefore = os.loadavg();
 run("npm", ["run", "build", "--silent"]);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
 console.error("Seeding a gallery of 24 photos through the image pipeline (a minute or two)...");
-const galleryPath = `/gallery/${seedGallery(dataDir)}`;
-const pages = PAGES.map((page) => page.replace("{gallery}", galleryPath));
+const galleryId = seedGallery(dataDir);
+const galleryPath = `/gallery/${galleryId}`;
+const projectPath = PAGES.some((page) => page.includes("{project}")) ? `/projects/${seedProject(dataDir, galleryId)}` : "";
+const pages = PAGES.map((page) => page.replace("{gallery}", galleryPath).replace("{project}", projectPath));
 const server = await startServer(dataDir);
 try {
   const base = `http://127.0.0.1:${PORT}`;
@@ -194,7 +208,7 @@ try {
     const lcpTarget = gallery ? GALLERY_TARGETS.lcp : TARGETS.lcp;
     const bytesOk = !gallery || m("bytes") <= GALLERY_TARGETS.totalKb * 1024;
     rows.push(
-      `| ${gallery ? "/gallery/{id}" : page} | ${m("score")}${mark(m("score") >= TARGETS.score)} | ${(m("fcp") / 1000).toFixed(2)} s | ${(m("lcp") / 1000).toFixed(2)} s${mark(m("lcp") < lcpTarget)} | ` +
+      `| ${gallery ? "/gallery/{id}" : page === projectPath ? "/projects/{slug} (3 pairs)" : page} | ${m("score")}${mark(m("score") >= TARGETS.score)} | ${(m("fcp") / 1000).toFixed(2)} s | ${(m("lcp") / 1000).toFixed(2)} s${mark(m("lcp") < lcpTarget)} | ` +
         `${(applied.lcp / 1000).toFixed(2)} s | ${Math.round(m("tbt"))} ms${mark(m("tbt") < TARGETS.tbt)} | ${Math.round(m("cpuTbt"))} ms | ${m("cls").toFixed(3)}${mark(m("cls") <= TARGETS.cls)} | ` +
         `${kb(m("bytes"))}${mark(bytesOk)} | ${kb(m("scriptBytes"))}${mark(m("scriptBytes") <= TARGETS.scriptKb * 1024)} |`,
     );

@@ -82,7 +82,7 @@ test("sitemap.xml lists every public page and every gallery under the public add
   const xml = await response.text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   expect(locs).toEqual([
-    ...PUBLIC_PAGES.map(({ path }) => `${PUBLIC_URL}${path}`),
+    ...PUBLIC_PAGES.flatMap(({ path }) => (path === "/services" ? [`${PUBLIC_URL}${path}`, `${PUBLIC_URL}/projects`] : [`${PUBLIC_URL}${path}`])),
     `${PUBLIC_URL}/reviews`,
     `${PUBLIC_URL}/reviews/policy`,
     ...galleries.map((id) => `${PUBLIC_URL}/gallery/${id}`),

@@ -116,8 +116,11 @@ function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?:
   );
 }
 
-/** Photos already uploaded to the galleries, to pick from (no upload here): radio buttons for one, boxes for two. */
-function PhotoPicker({ spec, path, id, value, error, photos }: Omit<Props, "spec"> & { spec: Extract<FieldSpec, { kind: "photos" }> }) {
+/**
+ * Photos already uploaded to the galleries, to pick from (no upload here): radio buttons for one, boxes for two.
+ * Also used by the project editor (routes/admin/project-edit.tsx), which names the "none" choice itself.
+ */
+export function PhotoPicker({ spec, path, id, value, error, photos, noneLabel = "None (the illustration)" }: Omit<Props, "spec"> & { spec: Extract<FieldSpec, { kind: "photos" }>; noneLabel?: string }) {
   const chosen = new Set((Array.isArray(value) ? value : value ? [value] : []).map(String));
   const single = spec.maxItems === 1;
   return (
@@ -130,7 +133,7 @@ function PhotoPicker({ spec, path, id, value, error, photos }: Omit<Props, "spec
           {single ? (
             <li>
               <label className="photo-pick-option">
-                <input type="radio" name={path} value="" defaultChecked={chosen.size === 0} className="form-check-input" /> None (the illustration)
+                <input type="radio" name={path} value="" defaultChecked={chosen.size === 0} className="form-check-input" /> {noneLabel}
               </label>
             </li>
           ) : null}

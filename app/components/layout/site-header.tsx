@@ -62,6 +62,11 @@ export const SiteHeader = memo(function SiteHeader({ siteName, categories, accou
                 </NavLink>
               </li>
               <li className="nav-item">
+                <NavLink className="nav-link" to="/projects">
+                  Projects
+                </NavLink>
+              </li>
+              <li className="nav-item">
                 <NavLink className="nav-link" to="/contact">
                   Contact
                 </NavLink>

@@ -51,6 +51,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Nav.Link>
         </Nav.Item>
         <Nav.Item as="li">
+          <Nav.Link as={NavLink} to="/manage/projects">
+            Projects
+          </Nav.Link>
+        </Nav.Item>
+        <Nav.Item as="li">
           <Nav.Link as={NavLink} to="/manage/users">
             Users
           </Nav.Link>

@@ -115,8 +115,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 ) : null,
               )}
             </ul>
+            <p>
+              <Link to="/projects">See whole jobs, before and after</Link>
+            </p>
           </section>
-        ) : null}
+        ) : (
+          <p className="pb-4">
+            <Link to="/projects">See whole jobs, before and after</Link>
+          </p>
+        )}
 
         {latestReviews.length > 0 ? (
           <section className="pb-5" aria-labelledby="reviews-heading">

@@ -7,11 +7,13 @@ import { LEAN_STYLES } from "~/lib/page-handle";
 import { configPageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
 import { listServicePhotos } from "~/server/pages/service-photos.server";
+import { formatCostBand } from "~/lib/projects/project";
+import { listServiceProjects } from "~/server/projects/price-guide.server";
+import { renderParagraphs } from "~/server/content/markdown.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import { listLatestReviewPerService } from "~/server/db/reviews.server";
 import { toPublicReview } from "~/server/reviews/public-review.server";
 import { ReviewQuote } from "~/components/reviews/review-quote";
-import { renderParagraphs } from "~/server/content/markdown.server";
-import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/services";
 
 export const handle = LEAN_STYLES;
@@ -20,7 +22,7 @@ export const meta: Route.MetaFunction = configPageMeta("/services");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { business, services, pages } = getSiteContent(context);
-  const photos = await listServicePhotos(getDb(), services);
+  const [photos, projects] = await Promise.all([listServicePhotos(getDb(), services), listServiceProjects(getDb())]);
   const reviews = await listLatestReviewPerService(getDb());
   return {
     page: pages.services,
@@ -34,6 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       link: service.link,
       pageLink: service.pageLink && isPageShown(business, service.pageLink.path) ? service.pageLink : undefined,
       photos: photos.get(service.id) ?? [],
+      projects: projects.get(service.id)?.projects ?? 0,
+      typicalCost: projects.get(service.id)?.typicalCost ?? null,
       review: reviews[service.id] ? toPublicReview(reviews[service.id]!) : null,
     })),
   };
@@ -149,6 +153,19 @@ const ServiceSections = memo(function ServiceSections({ services, onToggle }: Se
                   </ul>
                 ) : null}
                 <Paragraphs html={service.prose} />
+                {service.typicalCost ? (
+                  <p className="typical-cost">
+                    <strong>{`Typical cost: ${formatCostBand(service.typicalCost.low, service.typicalCost.high)}`}</strong>{" "}
+                    <span className="text-body-secondary">{`(the middle half of the ${service.typicalCost.jobs} jobs with a price on our projects page)`}</span>
+                  </p>
+                ) : null}
+                {service.projects > 0 ? (
+                  <p>
+                    <Link to={`/projects?service=${encodeURIComponent(service.id)}`}>
+                      {service.projects === 1 ? "See the job" : `See ${service.projects} jobs`}, before and after<span className="visually-hidden">: {service.name.toLowerCase()}</span>
+                    </Link>
+                  </p>
+                ) : null}
                 <p>
                   <Link to={`/contact?service=${service.id}#quote`} className="btn btn-outline-primary btn-sm">
                     Ask for a quote<span className="visually-hidden"> for {service.name.toLowerCase()}</span>

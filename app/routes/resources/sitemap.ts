@@ -4,13 +4,17 @@ import { listCategories } from "~/server/db/categories.server";
 import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/env.server";
 import { renderSitemap } from "~/server/seo/crawlers.server";
+import { listSitemapExtras } from "~/server/seo/sitemap-images.server";
 
 export async function loader() {
-  const galleries = await listCategories(getDb());
+  const db = getDb();
+  const galleries = await listCategories(db);
+  const galleryIds = galleries.map((g) => g.id);
   const xml = renderSitemap(
     getEnv().publicUrl,
-    galleries.map((g) => g.id),
+    galleryIds,
     (path) => isPageShown(getPublishedContent().business, path),
+    await listSitemapExtras(db, galleryIds),
   );
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

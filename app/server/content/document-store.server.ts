@@ -202,3 +202,32 @@ export async function getVersion(db: Db, ref: Ref, id: string): Promise<ContentV
   const row = await db.selectFrom("contentDocumentVersion").selectAll().where("id", "=", id).where("kind", "=", ref.kind).where("key", "=", ref.key).executeTakeFirst();
   return row ? { id: row.id, reason: row.reason, data: JSON.parse(row.data), changedFields: JSON.parse(row.changedFields), createdAt: row.createdAt, createdBy: row.createdBy } : null;
 }
+
+/** Makes a document that has only a draft, nothing published yet (a new project). Returns false if the key exists. */
+export async function createDraftDocument(db: Db, ref: Ref, draft: unknown, by: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  const result = await db
+    .insertInto("contentDocument")
+    .values({ ...ref, published: null, draft: JSON.stringify(draft), revision: 1, createdAt: now, draftUpdatedAt: now, draftUpdatedBy: by, publishedAt: null, publishedBy: null })
+    .onConflict((oc) => oc.columns(["kind", "key"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Takes the published content down, keeping it as the draft unless a newer draft is there. */
+export function unpublishDocument(db: Db, ref: Ref, revision: number, by: string): Promise<WriteResult> {
+  return inTransaction(db, async (trx) => {
+    const current = await getDocument(trx, ref);
+    if (!current || current.revision !== revision) return { ok: false, current };
+    const draft = current.draft ?? current.published;
+    return writeAt(trx, ref, revision, { published: null, publishedAt: null, publishedBy: null, draft: JSON.stringify(draft), draftUpdatedAt: new Date().toISOString(), draftUpdatedBy: by });
+  });
+}
+
+/** Deletes a document and its history. */
+export function deleteDocument(db: Db, ref: Ref): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    await trx.deleteFrom("contentDocumentVersion").where("kind", "=", ref.kind).where("key", "=", ref.key).execute();
+    await trx.deleteFrom("contentDocument").where("kind", "=", ref.kind).where("key", "=", ref.key).execute();
+  });
+}

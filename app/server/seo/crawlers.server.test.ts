@@ -10,6 +10,7 @@ describe("renderSitemap", () => {
       "https://example.test/",
       "https://example.test/aboutme",
       "https://example.test/services",
+      "https://example.test/projects",
       "https://example.test/webdev",
       "https://example.test/ha",
       "https://example.test/contact",
@@ -18,6 +19,18 @@ describe("renderSitemap", () => {
       "https://example.test/gallery/3",
       "https://example.test/gallery/12",
     ]);
+  });
+
+  it("lists the photos a page shows with it, and the image namespace only when there are any", () => {
+    const xml = renderSitemap("https://example.test", [3], () => true, {
+      paths: ["/projects/loft-in-bath"],
+      images: new Map([["/projects/loft-in-bath", [{ path: "/media/a/w1280.jpeg?v=1&x=2", title: "After <the> job" }]]]),
+    });
+    expect(xml).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
+    expect(xml).toContain(
+      "<url><loc>https://example.test/projects/loft-in-bath</loc><image:image><image:loc>https://example.test/media/a/w1280.jpeg?v=1&amp;x=2</image:loc><image:title>After &lt;the&gt; job</image:title></image:image></url>",
+    );
+    expect(renderSitemap("https://example.test", [3])).not.toContain("image:");
   });
 
   it("escapes the address", () => {
