@@ -2,10 +2,10 @@ import type { Storage } from "./storage-contract.server";
 
 /**
  * The folders of the storage that belong to the site: gallery variants, shared masters of images being processed,
- * avatars and customers' enquiry photos. Backups copy only these and a restore writes and clears only these, so a
+ * avatars, customers' enquiry photos and the photos sent with reviews. Backups copy only these and a restore writes and clears only these, so a
  * bucket shared with anything else is never emptied. A new kind of stored file gets its folder added here.
  */
-export const OWN_STORAGE_PREFIXES = ["images/", "masters/", "profile-pics/", "enquiries/"] as const;
+export const OWN_STORAGE_PREFIXES = ["images/", "masters/", "profile-pics/", "enquiries/", "reviews/"] as const;
 
 export function isOwnStorageKey(key: string): boolean {
   return OWN_STORAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
