@@ -69,6 +69,10 @@ function measure(label: string, file: string): Run[] {
     const child = spawnSync(
       process.execPath,
       [
+        // As the production server runs (server.ts starts itself again with these): V8's heap capped, and at most two
+        // malloc arenas, which is also what makes sharp use both cores (on glibc without it, sharp runs libvips on one thread).
+        "--max-semi-space-size=2",
+        "--max-old-space-size=160",
         "--experimental-transform-types",
         "--disable-warning=ExperimentalWarning",
         "--import",
@@ -76,7 +80,7 @@ function measure(label: string, file: string): Run[] {
         "scripts/support/bench-images-run.ts",
         file,
       ],
-      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "warn" } },
+      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "warn", MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" } },
     );
     const line = child.stdout.trim().split("\n").at(-1) ?? "";
     if (child.status !== 0 || !line.startsWith("{")) {
