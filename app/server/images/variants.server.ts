@@ -10,21 +10,23 @@ import {
 export type VariantSpec = { name: VariantName; format: VariantFormat; width: number };
 
 /**
- * Made while the admin waits, so the image shows in the gallery at once: WebP at three widths and a JPEG
- * for browsers without WebP. Measured on a 2-core machine, these take well under a second for a 12 MP photo.
+ * Made while the admin waits, so the image shows in the gallery at once: WebP at the two widths a gallery grid
+ * draws and a JPEG for browsers without WebP. The 1280-wide WebP is made first thing afterwards: on the 12 MP
+ * bench photo it cost about 0.22 s of CPU, close to half the time the admin waited beyond the decode itself
+ * (docs/performance.md, "Images"), and until it lands a large screen draws the 640-wide one for a few seconds.
  */
 const FIRST: ReadonlyArray<readonly [VariantName, VariantFormat]> = [
   ["w640", "webp"],
   ["w640", "jpeg"],
   ["w320", "webp"],
-  ["w1280", "webp"],
 ];
 
 /**
- * Made afterwards in the background, one at a time to keep memory low, in the order pages benefit most:
- * AVIF (the smallest files, but the slowest encoder by far), then the remaining fallbacks and the largest sizes.
+ * Made afterwards in the background, one at a time to keep memory low, in the order pages benefit most: the
+ * large WebP, AVIF (the smallest files, but the slowest encoder by far), then the remaining fallbacks and the largest sizes.
  */
 const LATER: ReadonlyArray<readonly [VariantName, VariantFormat]> = [
+  ["w1280", "webp"],
   ["w320", "avif"],
   ["w640", "avif"],
   ["w1280", "avif"],
