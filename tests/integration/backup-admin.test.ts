@@ -97,7 +97,15 @@ describeUnless(buildMissingReason(), "the Backups page and downloads", () => {
     try {
       await restoreBackup(archive, { db: target.db, storage: new LocalStorage(path.join(work, "uploads")), jobDirectory: path.join(work, "jobs") });
       expect((await readAllRows(target.db)).user).toHaveLength(2);
-      expect(await readAllRows(target.db)).toEqual(await readAllRows(source));
+      // Every row as the live site holds it, but the visitor count: visits are counted in memory and written twice a
+      // second, so one counted before the snapshot may reach the live database after it. The copy never has more.
+      const { visitCounter: restoredCount, visitDay: restoredDays, ...restored } = await readAllRows(target.db);
+      const { visitCounter: liveCount, visitDay: liveDays, ...live } = await readAllRows(source);
+      expect(restored).toEqual(live);
+      const total = (rows: string[] | undefined) => (rows ?? []).reduce((sum, row) => sum + Number(JSON.parse(row).count), 0);
+      expect(total(restoredCount)).toBeLessThanOrEqual(total(liveCount));
+      expect(total(restoredDays)).toBeLessThanOrEqual(total(liveDays));
+      expect(restoredCount).toHaveLength(1);
       expect((await readFile(path.join(work, "uploads", "images", "big", "w2048.jpg"))).length).toBe(BIG);
     } finally {
       await source.destroy();

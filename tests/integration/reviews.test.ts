@@ -12,7 +12,8 @@ import { findSingleUseLink, hashToken } from "~/server/links/single-use-link.ser
 import { manageReview } from "~/server/reviews/manage-reviews.server";
 import { ReviewLinkError, openReviewLink, receiveReview } from "~/server/reviews/receive-review.server";
 import { reviewPhotoKey } from "~/server/reviews/review-photos.server";
-import { type MailContext, askForReview, listReviewRequests, sendDueReviewReminders } from "~/server/reviews/review-requests.server";
+import type { MailContext } from "~/server/reviews/review-mail.server";
+import { askForReview, listReviewRequests, sendDueReviewReminders } from "~/server/reviews/review-requests.server";
 import { createWriteStream } from "node:fs";
 import { writeBackup } from "~/server/backup/create-backup.server";
 import { restoreBackup } from "~/server/backup/restore-backup.server";

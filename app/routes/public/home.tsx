@@ -71,7 +71,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           {/* Decoration for wide screens only; lazy, so phones, which hide it, never download it. */}
-          <img src={picture.src} srcSet={picture.srcSet} sizes="40vw" alt="" width={picture.width} height={picture.height} loading="lazy" className="home-hero-art" />
+          <img src={picture.src} srcSet={picture.srcSet} sizes={picture.srcSet ? "40vw" : undefined} alt="" width={picture.width} height={picture.height} loading="lazy" className="home-hero-art" />
         </div>
       </section>
 

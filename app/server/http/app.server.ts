@@ -24,6 +24,7 @@ import { createRoutePatterns } from "../traffic/route-pattern.server";
 import { getUploadDirectory } from "../uploads/completed-uploads.server";
 import { UPLOADS_PATH, createUploadHandler } from "../uploads/upload-handler.server";
 import { bodyLimit } from "./body-limit.server";
+import { listenAndServe } from "./serve.server";
 import { clientAddress, getTrustProxy } from "./client-address.server";
 import { CLIENT_IP_HEADER, originCheck } from "./origin-check.server";
 import { createPageStore } from "./page-cache.server";
@@ -182,4 +183,17 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 }
 
 // What server.ts starts (kept in the bundle, so a production process runs no TypeScript of its own).
-export { listenAndServe, serveProduction } from "./serve.server";
+export { listenAndServe };
+
+/** The production server: the app over the client build in `clientDir`. What `node server.ts` runs in production. */
+export async function serveProduction(clientDir: string): Promise<void> {
+  try {
+    const app = await createApp({ clientDir });
+    listenAndServe(app, app.handler);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Cannot start the site.\n${message}`);
+    process.exit(1);
+  }
+}
+

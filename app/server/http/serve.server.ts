@@ -1,11 +1,13 @@
 import http from "node:http";
-import { type App, createApp } from "./app.server";
+
+/** What listening needs of the app (app.server.ts's App): where to listen, and how to close it. */
+type Listening = { listen: { port: number; host: string; publicUrl: string }; close(): Promise<void> };
 
 /**
  * Listens, and stops cleanly on SIGTERM/SIGINT: finishes open requests (cut off after 10 s), then closes the app
  * (which writes what it still holds in memory, the visits counted, and closes the database).
  */
-export function listenAndServe(app: App, listener: http.RequestListener, options: { dev?: boolean; onClose?: () => Promise<void> } = {}): void {
+export function listenAndServe(app: Listening, listener: http.RequestListener, options: { dev?: boolean; onClose?: () => Promise<void> } = {}): void {
   const server = http.createServer(listener);
   const { port, host, publicUrl } = app.listen;
   server.listen(port, host, () => {
@@ -31,16 +33,4 @@ export function listenAndServe(app: App, listener: http.RequestListener, options
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-}
-
-/** The production server: the app over the client build in `clientDir`. What `node server.ts` runs in production. */
-export async function serveProduction(clientDir: string): Promise<void> {
-  try {
-    const app = await createApp({ clientDir });
-    listenAndServe(app, app.handler);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`Cannot start the site.\n${message}`);
-    process.exit(1);
-  }
 }

@@ -1,7 +1,9 @@
 import { REVIEW_EDIT_DAYS, REVIEW_LINK_DAYS } from "~/lib/reviews";
 import type { ReviewRequest } from "../db/schema.server";
 import type { OutboxMessage } from "../mail/outbox.server";
-import type { MailContext } from "./review-requests.server";
+
+/** What every review mail says of the business: who asks, and where the link points. */
+export type MailContext = { businessName: string; ownerName: string; publicUrl: string };
 
 /** Outbox kinds of the review mail: the first request and the one reminder. */
 const REVIEW_MAIL_KINDS = { request: "review-request", reminder: "review-reminder" } as const;

@@ -6,7 +6,7 @@ import { type LinkState, createSingleUseLink, linkState, openSealedToken } from 
 import { getEnv } from "../env.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { getPublishedContent } from "../content/site-content.server";
-import { reviewRequestMessage } from "./review-mail.server";
+import { type MailContext, reviewRequestMessage } from "./review-mail.server";
 
 /** Single-use links for reviews carry this purpose; a token for anything else never opens a review page. */
 export const REVIEW_LINK_PURPOSE = "review";
@@ -15,7 +15,6 @@ export const REVIEW_LINK_MS = REVIEW_LINK_DAYS * DAY_MS;
 export const REVIEW_EDIT_MS = REVIEW_EDIT_DAYS * DAY_MS;
 const REMINDER_AFTER_MS = REVIEW_REMINDER_DAYS * DAY_MS;
 
-export type MailContext = { businessName: string; ownerName: string; publicUrl: string };
 
 export function reviewMailContext(): MailContext {
   const { business } = getPublishedContent();
