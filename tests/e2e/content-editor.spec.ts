@@ -321,6 +321,11 @@ test("another trade: switching off the web development and home automation pages
   const context = await asAdmin(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   await openEditor(page, "Business details", false);
+  await page.getByRole("button", { name: "Add accreditation" }).click();
+  const scheme = page.getByRole("group", { name: /^Accreditation 1/ });
+  await scheme.getByLabel("Name of the scheme").fill("NICEIC Approved Contractor");
+  await scheme.getByLabel("Membership number (optional)").fill("123456");
+  await scheme.getByLabel("Link to check it (optional, https://...)").fill("https://www.niceic.com/find-a-contractor");
   await page.getByLabel("Show the web development page").uncheck();
   await page.getByLabel("Show the home automation page").uncheck();
   await page.getByLabel("Owner's name").fill("Priya Shah");
@@ -340,6 +345,13 @@ test("another trade: switching off the web development and home automation pages
   await expect(visitor).toHaveTitle("Nene Valley Plastering & Building: electrician in Leeds");
   await expect(visitor.locator("main")).toContainText("I am Priya,");
   await expect(visitor.locator(".area-list li")).toHaveText(["Leeds", "Bradford", "Wakefield"]);
+  // The accreditation shows on the home page and on /contact, by the one component.
+  for (const path of ["/", "/contact"]) {
+    await visitor.goto(path);
+    const accreditation = visitor.getByTestId("accreditations").getByRole("listitem");
+    await expect(accreditation, path).toHaveText("NICEIC Approved Contractor (opens in a new tab) (member 123456)");
+    await expect(accreditation.getByRole("link"), path).toHaveAttribute("href", "https://www.niceic.com/find-a-contractor");
+  }
   await visitor.goto("/contact");
   await expect(visitor.locator("main")).toContainText("I cover Leeds, Bradford and Wakefield.");
   await expect(visitor.locator("main")).not.toContainText("Peterborough");
