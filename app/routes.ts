@@ -23,6 +23,7 @@ export default [
       route("content", "routes/admin/content.tsx"),
       route("content/:doc", "routes/admin/content-edit.tsx"),
       route("content/:doc/history", "routes/admin/content-history.tsx"),
+      route("content/:doc/preview", "routes/admin/content-preview.tsx"),
     ]),
   ]),
 

@@ -216,6 +216,40 @@ test("without JavaScript: the about text is a draft the preview shows and the pu
   await context.close();
 });
 
+test("without JavaScript: the draft is previewed at phone and desktop widths in frames only an admin's preview allows", async ({ browser }) => {
+  const context = await asAdmin(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await openEditor(page, "Contact page", false);
+  await page.getByLabel("Heading", { exact: true }).fill("Get in touch with the draft");
+  await page.getByRole("button", { name: "Phone and desktop preview" }).click();
+  await expect(page).toHaveURL(/\/manage\/content\/contact\/preview$/);
+  for (const [name, width] of [["Phone", 360], ["Desktop", 1280]] as const) {
+    const frame = page.getByTitle(`${name} preview of /contact`);
+    await expect(frame).toHaveAttribute("width", String(width));
+    expect((await frame.boundingBox())?.width, name).toBeGreaterThanOrEqual(width);
+    const inside = page.frameLocator(`iframe[title="${name} preview of /contact"]`);
+    await expect(inside.getByRole("heading", { level: 1 })).toHaveText("Get in touch with the draft");
+    await expect(inside.getByTestId("preview-banner")).toBeVisible();
+  }
+  // Framing by this site is allowed for an admin's ?preview=1 only: the public page, and a member's or a
+  // visitor's ?preview=1, keep the denial.
+  const framing = (response: { headers: Headers }) => [response.headers.get("x-frame-options"), /frame-ancestors '([a-z]+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1]];
+  expect(framing(await admin.get("/contact?preview=1"))).toEqual(["SAMEORIGIN", "self"]);
+  expect(framing(await admin.get("/contact"))).toEqual(["DENY", "none"]);
+  const refused = await member.get("/contact?preview=1");
+  expect(refused.status).toBe(403);
+  expect(refused.headers.get("x-frame-options")).toContain("DENY");
+  expect(refused.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  const visitor = await new HttpClient(server.baseURL).get("/contact?preview=1");
+  expect(visitor.status).toBe(302);
+  expect(visitor.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  // The draft is still only a draft.
+  expect(await (await new HttpClient(server.baseURL).get("/contact")).text()).not.toContain("Get in touch with the draft");
+  await page.getByRole("link", { name: "Back to Contact page" }).click();
+  await page.getByRole("button", { name: "Discard draft" }).click();
+  await context.close();
+});
+
 test("a 100 KB paragraph is refused with its message, nothing typed is lost and nothing changes live", async ({ browser }) => {
   for (const javaScriptEnabled of [false, true]) {
     const context = await asAdmin(browser, { javaScriptEnabled });
@@ -368,7 +402,7 @@ test("every editor page fits a 360 px phone, with 44 px buttons, and axe finds n
   for (const colorScheme of ["light", "dark"] as const) {
     const context = await asAdmin(browser, { width: 360, colorScheme });
     const page = await context.newPage();
-    for (const path of ["/manage/content", "/manage/content/business", "/manage/content/services", "/manage/content/about", "/manage/content/webdev", "/manage/content/about/history"]) {
+    for (const path of ["/manage/content", "/manage/content/business", "/manage/content/services", "/manage/content/about", "/manage/content/webdev", "/manage/content/about/history", "/manage/content/about/preview"]) {
       await page.goto(path);
       await waitForHydration(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
