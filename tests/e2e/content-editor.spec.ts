@@ -4,7 +4,7 @@ import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { testPort } from "../support/ports";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { trackPageErrors } from "./support/page-errors";
-import { waitForHydration } from "./support/public-site";
+import { seedGallery, waitForHydration } from "./support/public-site";
 
 // The owner's content editor (/manage/content), with and without JavaScript, on a fresh site seeded from
 // config/site.json: drafts, preview, publish, history, the refusals, and what the public pages then show.
@@ -419,4 +419,33 @@ test("every editor page fits a 360 px phone, with 44 px buttons, and axe finds n
     await expect(page.getByRole("button", { name: "Publish" })).toBeInViewport();
     await context.close();
   }
+});
+
+test("without JavaScript: the home page picture is picked from the uploaded photos and shows on the home page once published", async ({ browser }) => {
+  const { imageIds } = seedGallery(server.dataDir, "Kitchens", 2);
+  const picked = imageIds[1];
+  const visitor = await anonymous(browser, false);
+  await visitor.goto("/");
+  await expect(visitor.locator("img.home-hero-art")).toHaveAttribute("src", "/images/home/hero.svg");
+
+  const context = await asAdmin(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await openEditor(page, "Business details", false);
+  const picker = page.getByRole("group", { name: "Home page picture" });
+  await picker.getByText("Choose photos").click();
+  await picker.locator(`input[type="radio"][value="${picked}"]`).check();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved.")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Home page picture" }).locator(`input[value="${picked}"]`)).toBeChecked();
+  // A draft: the public home page keeps the illustration until Publish.
+  await visitor.goto("/");
+  await expect(visitor.locator("img.home-hero-art")).toHaveAttribute("src", "/images/home/hero.svg");
+
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Published: the site shows it now.")).toBeVisible();
+  await visitor.goto("/");
+  const hero = visitor.locator("img.home-hero-art");
+  await expect(hero).toHaveAttribute("src", new RegExp(picked));
+  await expect(hero).toHaveAttribute("srcset", new RegExp(picked));
+  await context.close();
 });
