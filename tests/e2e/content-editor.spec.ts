@@ -424,6 +424,7 @@ test("every editor page fits a 360 px phone, with 44 px buttons, and axe finds n
 test("without JavaScript: the home page picture is picked from the uploaded photos and shows on the home page once published", async ({ browser }) => {
   const { imageIds } = seedGallery(server.dataDir, "Kitchens", 2);
   const picked = imageIds[1];
+  if (!picked) throw new Error("two photos were seeded");
   const visitor = await anonymous(browser, false);
   await visitor.goto("/");
   await expect(visitor.locator("img.home-hero-art")).toHaveAttribute("src", "/images/home/hero.svg");
