@@ -41,6 +41,7 @@ const BLOCKS = {
   "e2e/content-editor": 1,
   "integration/content-instances": 2, // two instances on PostgreSQL
   "integration/env-file": 2, // .env read by npm run serve; the environment winning over it
+  "e2e/admin-phone": 1,
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;
