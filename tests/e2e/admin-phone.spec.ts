@@ -42,7 +42,12 @@ test("every admin page fits a 360 px phone with 44 px targets, and axe finds not
     await page.goto(path);
     await waitForHydration(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    if (overflow > 0) problems.push(`${path}: scrolls sideways by ${overflow} px`);
+    if (overflow > 0) {
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll("main *")].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth).slice(0, 3).map((e) => `${e.tagName}.${e.className}`),
+      );
+      problems.push(`${path}: scrolls sideways by ${overflow} px (${wide.join(", ")})`);
+    }
     const small = await page.locator("main :is(a, button, input:not([type=hidden]), select, textarea, summary):visible").evaluateAll((elements) =>
       elements
         .filter((e) => {
