@@ -221,7 +221,7 @@ test("without JavaScript: the draft is previewed at phone and desktop widths in 
   const page = await context.newPage();
   await openEditor(page, "Contact page", false);
   await page.getByLabel("Heading", { exact: true }).fill("Get in touch with the draft");
-  await page.getByRole("button", { name: "Phone and desktop preview" }).click();
+  await page.getByRole("button", { name: "See at phone and desktop widths" }).click();
   await expect(page).toHaveURL(/\/manage\/content\/contact\/preview$/);
   for (const [name, width] of [["Phone", 360], ["Desktop", 1280]] as const) {
     const frame = page.getByTitle(`${name} preview of /contact`);

@@ -32,7 +32,7 @@ export function EditorActionBar({ docKey, previewPath, hasDraft, status }: Props
           Discard draft
         </button>
         <button type="submit" name="intent" value="preview-widths" className="btn btn-outline-secondary" title="Saves the draft and shows it at phone and desktop widths">
-          Phone and desktop preview
+          See at phone and desktop widths
         </button>
         <Link to={`/manage/content/${docKey}/history`} className="btn btn-outline-secondary">
           History
