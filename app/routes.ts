@@ -25,6 +25,7 @@ export default [
       route("content/:doc/history", "routes/admin/content-history.tsx"),
       route("projects", "routes/admin/projects.tsx"),
       route("projects/:id", "routes/admin/project-edit.tsx"),
+      route("content/:doc/preview", "routes/admin/content-preview.tsx"),
     ]),
   ]),
 

@@ -4,7 +4,7 @@ import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { testPort } from "../support/ports";
 import { type RunningServer, startIsolatedServer } from "../support/server";
 import { trackPageErrors } from "./support/page-errors";
-import { waitForHydration } from "./support/public-site";
+import { seedGallery, waitForHydration } from "./support/public-site";
 
 // The owner's content editor (/manage/content), with and without JavaScript, on a fresh site seeded from
 // config/site.json: drafts, preview, publish, history, the refusals, and what the public pages then show.
@@ -216,6 +216,40 @@ test("without JavaScript: the about text is a draft the preview shows and the pu
   await context.close();
 });
 
+test("without JavaScript: the draft is previewed at phone and desktop widths in frames only an admin's preview allows", async ({ browser }) => {
+  const context = await asAdmin(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await openEditor(page, "Contact page", false);
+  await page.getByLabel("Heading", { exact: true }).fill("Get in touch with the draft");
+  await page.getByRole("button", { name: "See at phone and desktop widths" }).click();
+  await expect(page).toHaveURL(/\/manage\/content\/contact\/preview$/);
+  for (const [name, width] of [["Phone", 360], ["Desktop", 1280]] as const) {
+    const frame = page.getByTitle(`${name} preview of /contact`);
+    await expect(frame).toHaveAttribute("width", String(width));
+    expect((await frame.boundingBox())?.width, name).toBeGreaterThanOrEqual(width);
+    const inside = page.frameLocator(`iframe[title="${name} preview of /contact"]`);
+    await expect(inside.getByRole("heading", { level: 1 })).toHaveText("Get in touch with the draft");
+    await expect(inside.getByTestId("preview-banner")).toBeVisible();
+  }
+  // Framing by this site is allowed for an admin's ?preview=1 only: the public page, and a member's or a
+  // visitor's ?preview=1, keep the denial.
+  const framing = (response: { headers: Headers }) => [response.headers.get("x-frame-options"), /frame-ancestors '([a-z]+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1]];
+  expect(framing(await admin.get("/contact?preview=1"))).toEqual(["SAMEORIGIN", "self"]);
+  expect(framing(await admin.get("/contact"))).toEqual(["DENY", "none"]);
+  const refused = await member.get("/contact?preview=1");
+  expect(refused.status).toBe(403);
+  expect(refused.headers.get("x-frame-options")).toContain("DENY");
+  expect(refused.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  const visitor = await new HttpClient(server.baseURL).get("/contact?preview=1");
+  expect(visitor.status).toBe(302);
+  expect(visitor.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  // The draft is still only a draft.
+  expect(await (await new HttpClient(server.baseURL).get("/contact")).text()).not.toContain("Get in touch with the draft");
+  await page.getByRole("link", { name: "Back to Contact page" }).click();
+  await page.getByRole("button", { name: "Discard draft" }).click();
+  await context.close();
+});
+
 test("a 100 KB paragraph is refused with its message, nothing typed is lost and nothing changes live", async ({ browser }) => {
   for (const javaScriptEnabled of [false, true]) {
     const context = await asAdmin(browser, { javaScriptEnabled });
@@ -321,6 +355,11 @@ test("another trade: switching off the web development and home automation pages
   const context = await asAdmin(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   await openEditor(page, "Business details", false);
+  await page.getByRole("button", { name: "Add accreditation" }).click();
+  const scheme = page.getByRole("group", { name: /^Accreditation 1/ });
+  await scheme.getByLabel("Name of the scheme").fill("NICEIC Approved Contractor");
+  await scheme.getByLabel("Membership number (optional)").fill("123456");
+  await scheme.getByLabel("Link to check it (optional, https://...)").fill("https://www.niceic.com/find-a-contractor");
   await page.getByLabel("Show the web development page").uncheck();
   await page.getByLabel("Show the home automation page").uncheck();
   await page.getByLabel("Owner's name").fill("Priya Shah");
@@ -340,6 +379,13 @@ test("another trade: switching off the web development and home automation pages
   await expect(visitor).toHaveTitle("Nene Valley Plastering & Building: electrician in Leeds");
   await expect(visitor.locator("main")).toContainText("I am Priya,");
   await expect(visitor.locator(".area-list li")).toHaveText(["Leeds", "Bradford", "Wakefield"]);
+  // The accreditation shows on the home page and on /contact, by the one component.
+  for (const path of ["/", "/contact"]) {
+    await visitor.goto(path);
+    const accreditation = visitor.getByTestId("accreditations").getByRole("listitem");
+    await expect(accreditation, path).toHaveText("NICEIC Approved Contractor (opens in a new tab) (member 123456)");
+    await expect(accreditation.getByRole("link"), path).toHaveAttribute("href", "https://www.niceic.com/find-a-contractor");
+  }
   await visitor.goto("/contact");
   await expect(visitor.locator("main")).toContainText("I cover Leeds, Bradford and Wakefield.");
   await expect(visitor.locator("main")).not.toContainText("Peterborough");
@@ -356,7 +402,7 @@ test("every editor page fits a 360 px phone, with 44 px buttons, and axe finds n
   for (const colorScheme of ["light", "dark"] as const) {
     const context = await asAdmin(browser, { width: 360, colorScheme });
     const page = await context.newPage();
-    for (const path of ["/manage/content", "/manage/content/business", "/manage/content/services", "/manage/content/about", "/manage/content/webdev", "/manage/content/about/history"]) {
+    for (const path of ["/manage/content", "/manage/content/business", "/manage/content/services", "/manage/content/about", "/manage/content/webdev", "/manage/content/about/history", "/manage/content/about/preview"]) {
       await page.goto(path);
       await waitForHydration(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -373,4 +419,34 @@ test("every editor page fits a 360 px phone, with 44 px buttons, and axe finds n
     await expect(page.getByRole("button", { name: "Publish" })).toBeInViewport();
     await context.close();
   }
+});
+
+test("without JavaScript: the home page picture is picked from the uploaded photos and shows on the home page once published", async ({ browser }) => {
+  const { imageIds } = seedGallery(server.dataDir, "Kitchens", 2);
+  const picked = imageIds[1];
+  if (!picked) throw new Error("two photos were seeded");
+  const visitor = await anonymous(browser, false);
+  await visitor.goto("/");
+  await expect(visitor.locator("img.home-hero-art")).toHaveAttribute("src", "/images/home/hero.svg");
+
+  const context = await asAdmin(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await openEditor(page, "Business details", false);
+  const picker = page.getByRole("group", { name: "Home page picture" });
+  await picker.getByText("Choose photos").click();
+  await picker.locator(`input[type="radio"][value="${picked}"]`).check();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved.")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Home page picture" }).locator(`input[value="${picked}"]`)).toBeChecked();
+  // A draft: the public home page keeps the illustration until Publish.
+  await visitor.goto("/");
+  await expect(visitor.locator("img.home-hero-art")).toHaveAttribute("src", "/images/home/hero.svg");
+
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Published: the site shows it now.")).toBeVisible();
+  await visitor.goto("/");
+  const hero = visitor.locator("img.home-hero-art");
+  await expect(hero).toHaveAttribute("src", new RegExp(picked));
+  await expect(hero).toHaveAttribute("srcset", new RegExp(picked));
+  await context.close();
 });

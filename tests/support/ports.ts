@@ -42,6 +42,7 @@ const BLOCKS = {
   "integration/content-instances": 2, // two instances on PostgreSQL
   "integration/env-file": 2, // .env read by npm run serve; the environment winning over it
   "e2e/projects": 1,
+  "e2e/admin-phone": 1,
 } satisfies Record<string, number>;
 
 export type PortOwner = keyof typeof BLOCKS;

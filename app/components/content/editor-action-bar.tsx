@@ -31,6 +31,9 @@ export function EditorActionBar({ docKey, previewPath, hasDraft, status }: Props
         <button type="submit" name="intent" value="discard" className="btn btn-outline-danger" disabled={!hasDraft} formNoValidate>
           Discard draft
         </button>
+        <button type="submit" name="intent" value="preview-widths" className="btn btn-outline-secondary" title="Saves the draft and shows it at phone and desktop widths">
+          See at phone and desktop widths
+        </button>
         <Link to={`/manage/content/${docKey}/history`} className="btn btn-outline-secondary">
           History
         </Link>

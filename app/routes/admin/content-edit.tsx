@@ -67,6 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "conflict":
       return data(outcome, { status: 409 });
     case "saved":
+      if (form.get("intent") === "preview-widths") throw redirect(`/manage/content/${key}/preview`);
       if (form.get("intent") === "preview") throw redirect(`${SITE_DOCUMENTS[key].pages[0]}?preview=1`);
       if (form.get("intent") === "save") throw redirect(`/manage/content/${key}?done=saved`);
       // A list change (add, move, delete): back to the same place of the form.

@@ -57,7 +57,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
                   {e.name}
                   <span className="visually-hidden">, {e.reference}</span>
                 </Link>
-                {e.readAt ? null : <Badge bg="warning" text="dark">Unread</Badge>}
+                {e.readAt ? null : <Badge bg="" className="text-bg-warning">Unread</Badge>}
                 <Badge bg={STATUS_LABELS[e.status].badge}>{STATUS_LABELS[e.status].label}</Badge>
                 {e.pendingMail > 0 ? (
                   <Badge bg="light" text="dark" className="border">

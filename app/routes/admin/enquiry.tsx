@@ -74,7 +74,7 @@ function mailState(mail: { status: string; attempts: number; lastError: string |
   // SMTP_URL was not set: the mail is a file on the server (the notice above every admin page says what to set).
   if (mail.status === "filed") {
     return (
-      <Badge bg="warning" text="dark">
+      <Badge bg="" className="text-bg-warning">
         not sent: only written to a file on the server, as SMTP_URL is not set
       </Badge>
     );

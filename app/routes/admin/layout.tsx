@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { unread, mailSetup } = loaderData;
   return (
-    <div className="container py-4">
+    <div className="container py-4 admin-area">
       <Nav variant="tabs" className="mb-4" as="ul" aria-label="Admin sections">
         <Nav.Item as="li">
           <Nav.Link as={NavLink} to="/manage" end>

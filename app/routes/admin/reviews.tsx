@@ -144,7 +144,7 @@ export default function ManageReviews({ loaderData, actionData }: Route.Componen
                 <span aria-hidden="true">{starText(r.rating)}</span> <span className="visually-hidden">{RATING_LABELS[r.rating - 1]}: </span>
                 {r.displayName}
                 {r.town ? `, ${r.town}` : ""}{" "}
-                {r.status === "held" ? <Badge bg="warning" text="dark">held: {r.holdReason ? HOLD_REASONS[r.holdReason] : ""}</Badge> : <Badge bg="success">published</Badge>}
+                {r.status === "held" ? <Badge bg="" className="text-bg-warning">held: {r.holdReason ? HOLD_REASONS[r.holdReason] : ""}</Badge> : <Badge bg="success">published</Badge>}
               </h3>
               <p className="small text-body-secondary">
                 {r.verified ? "Verified job" : `Added by the owner, from ${r.source}`} · {r.serviceName}, {formatJobMonth(r.jobMonth)}

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { QuoteForm } from "~/components/enquiries/quote-form";
+import { Accreditations } from "~/components/public/accreditations";
 import { CopyEmailButton } from "~/components/public/copy-email-button";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { EMPTY_ENQUIRY_VALUES } from "~/lib/enquiry-form";
@@ -85,22 +86,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           ) : null}
           {openingHours ? <p className="mt-3">{openingHours}</p> : null}
           <p className="mt-4">{page.areasText}</p>
-          {accreditations.length > 0 ? (
-            <ul className="list-unstyled" data-testid="accreditations">
-              {accreditations.map((item) => (
-                <li key={item.name}>
-                  {item.url ? (
-                    <a href={item.url} target="_blank" rel="noopener noreferrer">
-                      {item.name}
-                    </a>
-                  ) : (
-                    item.name
-                  )}
-                  {item.number ? ` (member ${item.number})` : ""}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <Accreditations items={accreditations} />
         </aside>
       </div>
     </div>

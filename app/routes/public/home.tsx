@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Accreditations } from "~/components/public/accreditations";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { PhotoView } from "~/components/public/photo-view";
 import { toGalleryPhoto } from "~/lib/gallery-photo";
@@ -162,6 +163,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="contact-panel p-4 mb-4" aria-labelledby="contact-heading">
           <h2 id="contact-heading">{page.contactHeading}</h2>
           <p>{page.contactText}</p>
+          <Accreditations items={business.accreditations} />
           <p className="mb-0 d-flex flex-wrap gap-3">
             <a href={`mailto:${business.email}`}>{business.email}</a>
             <a href={`tel:${business.phoneE164}`}>{business.phone}</a>

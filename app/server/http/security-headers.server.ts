@@ -51,8 +51,39 @@ export const PERMISSIONS_POLICY = [...DENIED_FEATURES.map((feature) => `${featur
  * that read only the older header.
  */
 export function pageHeaders(env: Pick<Env, "publicUrl" | "google">, options: { dev?: boolean } = {}): express.RequestHandler {
+  const strict = helmetFor(env, options, "none");
+  // The content editor shows a draft preview (?preview=1) at phone and desktop widths in frames of its own page, so
+  // those answers may be framed by this site only, and only when they are the page itself (200): the root middleware
+  // answers everyone but an admin with a redirect or a refusal, and those keep the denial of every frame.
+  const previewable = helmetFor(env, options, "self");
+  return (req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    if (!isPreviewRequest(req.originalUrl)) return strict(req, res, next);
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+      if (this.statusCode !== 200 && args[0] !== 200) denyFraming(this);
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    previewable(req, res, next);
+  };
+}
+
+/** The query parameter that shows any public page with the content editor's drafts, to admins only. */
+export const PREVIEW_PARAM = "preview";
+
+function isPreviewRequest(url: string): boolean {
+  return new URL(url, "http://localhost").searchParams.has(PREVIEW_PARAM);
+}
+
+function denyFraming(res: express.Response) {
+  res.setHeader("X-Frame-Options", "DENY");
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp === "string") res.setHeader("Content-Security-Policy", csp.replace("frame-ancestors 'self'", "frame-ancestors 'none'"));
+}
+
+function helmetFor(env: Pick<Env, "publicUrl" | "google">, options: { dev?: boolean }, framing: "none" | "self") {
   const https = env.publicUrl.startsWith("https:");
-  const helmetHeaders = helmet({
+  return helmet({
     contentSecurityPolicy: options.dev
       ? false
       : {
@@ -64,7 +95,7 @@ export function pageHeaders(env: Pick<Env, "publicUrl" | "google">, options: { d
             connectSrc: ["'self'", "blob:"],
             fontSrc: ["'self'", "data:"],
             objectSrc: ["'none'"],
-            frameAncestors: ["'none'"],
+            frameAncestors: [`'${framing}'`],
             baseUri: ["'self'"],
             formAction: ["'self'", ...(env.google ? [env.google.issuer] : [])],
             upgradeInsecureRequests: https ? [] : null,
@@ -76,12 +107,8 @@ export function pageHeaders(env: Pick<Env, "publicUrl" | "google">, options: { d
     // helmet's default, no-referrer, makes browsers send `Origin: null` on a plain form post, which the
     // cross-site check must then take on trust; with this policy they send the real origin to this site.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    xFrameOptions: { action: "deny" },
+    xFrameOptions: { action: framing === "self" ? "sameorigin" : "deny" },
   });
-  return (req, res, next) => {
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    helmetHeaders(req, res, next);
-  };
 }
 
 /**
