@@ -414,9 +414,14 @@ test("every editor page fits a 360 px phone, with 44 px buttons, and axe finds n
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
       expect(results.violations.map((v) => `${path} ${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     }
-    // The main buttons stay on screen while the form scrolls.
+    // The main buttons stay on screen while the form scrolls: once the owner is in the form (the notices above it,
+    // such as "mail is not set up", can push its start below a phone's first screen), wherever he is in it.
     await page.goto("/manage/content/services");
-    await expect(page.getByRole("button", { name: "Publish" })).toBeInViewport();
+    const fields = page.locator("form.content-form input:visible, form.content-form textarea:visible");
+    for (const at of [1, Math.floor((await fields.count()) / 2)]) {
+      await fields.nth(at).scrollIntoViewIfNeeded();
+      await expect(page.getByRole("button", { name: "Publish" })).toBeInViewport();
+    }
     await context.close();
   }
 });
