@@ -130,7 +130,7 @@ test.describe("home page with gallery photos", () => {
     await expect(images.first()).toHaveAttribute("alt", "kitchens photo 1");
     await expect(images.first()).toHaveAttribute("src", `/media/${covers[0]}/w320.jpg?v=hjpeg320x`);
     await expect(images.nth(1)).toHaveAttribute("src", `/media/${covers[1]}/w320.jpg?v=hjpeg320x`);
-    await expect(recent.getByRole("link")).toHaveText(["kitchens", "bathrooms"]);
+    await expect(recent.getByRole("list").getByRole("link")).toHaveText(["kitchens", "bathrooms"]);
     for (const img of await images.all()) {
       await expect(img).toHaveAttribute("width", "640");
       await expect(img).toHaveAttribute("height", "480");

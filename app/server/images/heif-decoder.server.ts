@@ -61,6 +61,9 @@ export function decodeHeif(bytes: Uint8Array): Promise<DecodedHeif> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // None of the process's own flags: the production server runs as `--input-type=module --eval`, which would make
+      // this CommonJS source an ES module without require (and its memory caps are for the main thread).
+      execArgv: [],
       workerData: { libheifJs: js, wasm, bytes },
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
