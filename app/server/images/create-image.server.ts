@@ -93,7 +93,13 @@ export async function createImageFromUpload(
     }
 
     try {
-      if (!(await storeVariants(pipeline, id, first, planVariants(inspected.width).first))) throw new ImageDeletedError();
+      // Each the height the original's proportions give it, as the master would: a 1500x1000 photo decoded to 640x427
+      // would otherwise get a 320x214 thumbnail.
+      const specs = planVariants(inspected.width).first.map((spec) => ({
+        ...spec,
+        height: Math.max(1, Math.round((spec.width * inspected.height) / inspected.width)),
+      }));
+      if (!(await storeVariants(pipeline, id, first, specs))) throw new ImageDeletedError();
     } catch (error) {
       // The admin is told the upload failed, so nothing of it may stay behind to appear later.
       await deleteImage(pipeline.db, id);

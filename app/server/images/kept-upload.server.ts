@@ -2,6 +2,7 @@ import { copyFile, mkdir, open, rename, rm } from "node:fs/promises";
 import { getImage } from "../db/images.server";
 import type { Image } from "../db/schema.server";
 import type { ImagePipeline } from "./image-pipeline.server";
+import { inspectUpload } from "./inspect-upload.server";
 import { SNIFF_BYTES, sniffFormat } from "./sniff-format.server";
 import { decodeMasterToFile, deleteMaster, getKeptUploadFile, getMasterFile, shareMasterFile } from "./master-image.server";
 
@@ -47,11 +48,11 @@ export async function makeMasterFromKeptUpload(
   if (!head) return false;
   const format = sniffFormat(head);
   // Only uploads inspectUpload accepted are kept, and only in the formats canDecodeSmall names.
-  if ((format !== "jpeg" && format !== "webp") || !image.width || !image.height) {
-    throw new Error(`The kept upload of image ${image.id} is not a picture that can be decoded here.`);
-  }
+  if (format !== "jpeg" && format !== "webp") throw new Error(`The kept upload of image ${image.id} is not a JPEG or WebP.`);
+  // The row has the upright size inspectUpload read at upload time (a row without it is looked at again).
+  const inspected = image.width && image.height ? { format, width: image.width, height: image.height } : await inspectUpload(kept);
   const masterFile = getMasterFile(pipeline.jobDirectory, image.id);
-  await decodeMasterToFile(kept, { format, width: image.width, height: image.height }, masterFile);
+  await decodeMasterToFile(kept, inspected, masterFile);
   await shareMasterFile(pipeline.storage, masterFile, image.id);
   await rm(kept, { force: true });
   // Deleted while its master was being made: the deletion could not see the master yet.

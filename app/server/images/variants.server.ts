@@ -8,7 +8,8 @@ import {
   planVariantWidths,
 } from "~/lib/image-variants";
 
-export type VariantSpec = { name: VariantName; format: VariantFormat; width: number };
+/** `height`, when given, is kept exactly (the source's own proportions may be a rounding away from the original's). */
+export type VariantSpec = { name: VariantName; format: VariantFormat; width: number; height?: number };
 
 /**
  * Made while the admin waits, so the image shows in the gallery at once: WebP at the two widths a gallery grid
@@ -123,7 +124,11 @@ export type EncodedVariant = { variant: ImageVariant; data: Buffer };
  * output carries no EXIF, GPS, XMP or ICC profile; the pixels are already sRGB.
  */
 export async function encodeVariant(master: Sharp, spec: VariantSpec): Promise<EncodedVariant> {
-  const resized = master.resize({ width: spec.width, withoutEnlargement: true });
+  const resized = master.resize(
+    spec.height === undefined
+      ? { width: spec.width, withoutEnlargement: true }
+      : { width: spec.width, height: spec.height, fit: "fill", withoutEnlargement: true },
+  );
   const { data, info } = await encode(resized, spec.format, spec.name).toBuffer({ resolveWithObject: true });
   const hash = createHash("sha256").update(data).digest("base64url").slice(0, 12);
   return {
