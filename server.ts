@@ -24,7 +24,9 @@ const clientDir = path.resolve("build/client");
 // 16 MB, about 50 MB resident under load, for a few more garbage collections of well under a millisecond each), its
 // old generation at 160 MB (the site's live objects take about 40 MB; without a cap V8 lets garbage pile up to
 // 200 MB and more under load before collecting it, since the machine seems to have room), and at most two malloc
-// arenas (each thread that compresses or decodes otherwise keeps one of its own). All three are read
+// arenas (each thread that compresses or decodes otherwise keeps one of its own), and a fixed malloc trim threshold
+// (glibc otherwise raises it after each large free, and keeps tens of MB that photo processing freed; with it, the
+// peak of a 12 MP upload fell from 252 to 237 MB: docs/decisions/018). All four are read
 // only as a process starts, so the production server starts again, in place (same process id), with them, running
 // the built JavaScript directly: a process that loads no .ts file never loads Node's TypeScript stripper (about
 // 12 MB resident). SERVER_MEMORY_SETTINGS=off runs this file with Node's defaults instead.
@@ -34,6 +36,7 @@ if (!dev && process.env.SERVER_MEMORY_SETTINGS === undefined && typeof process.e
   process.execve(process.execPath, [process.execPath, ...MEMORY_FLAGS, ...process.execArgv, "--input-type=module", "--eval", start], {
     ...process.env,
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? "131072",
     SERVER_MEMORY_SETTINGS: "applied",
   });
 }

@@ -71,7 +71,8 @@ function measure(label: string, file: string): Run[] {
       process.execPath,
       [
         // As the production server runs (server.ts starts itself again with these): V8's heap capped, and at most two
-        // malloc arenas, which is also what makes sharp use both cores (on glibc without it, sharp runs libvips on one thread).
+        // malloc arenas, which is also what makes sharp use both cores (on glibc without it, sharp runs libvips on one thread),
+        // and a fixed trim threshold, so memory the encoders free goes back to the system.
         "--max-semi-space-size=2",
         "--max-old-space-size=160",
         "--experimental-transform-types",
@@ -81,7 +82,16 @@ function measure(label: string, file: string): Run[] {
         "scripts/support/bench-images-run.ts",
         file,
       ],
-      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "warn", MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" } },
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+        env: {
+          ...process.env,
+          LOG_LEVEL: "warn",
+          MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+          MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? "131072",
+        },
+      },
     );
     const line = child.stdout.trim().split("\n").at(-1) ?? "";
     if (child.status !== 0 || !line.startsWith("{")) {

@@ -231,6 +231,41 @@ test("a HEIC photo from a phone uploads and is shown upright, with no metadata",
   expect([metadata.exif, metadata.xmp, metadata.orientation]).toEqual([undefined, undefined, undefined]);
 });
 
+test("a HEIC that cannot be decoded is refused with its message, and the owner can try again", async ({ page }) => {
+  test.skip(heifEncMissing !== undefined, heifEncMissing);
+  await signInAsAdmin(page);
+  const dir = await mkdtemp(path.join(os.tmpdir(), "heic-e2e-"));
+  const phone = await encodeHeic(await makePhoneJpeg(1280, 640));
+  const truncated = path.join(dir, "IMG_0002.HEIC");
+  await writeFile(truncated, phone.subarray(0, Math.floor(phone.length * 0.6)));
+  await page.getByLabel("Image files").setInputFiles(truncated);
+  await uploadSection(page).getByRole("button", { name: "Upload" }).click();
+  await dismiss(page, "Error", "The image could not be read; it may be damaged.");
+  // Not left half-way: the bar shows the failure, the message sits under the name, and Upload can be pressed again.
+  const progress = page.getByRole("progressbar", { name: "Upload progress of IMG_0002" });
+  await expect(progress).toHaveText("Not uploaded");
+  await expect(progress).toHaveClass(/bg-danger/);
+  await expect(uploadSection(page).getByText("The image could not be read; it may be damaged.")).toBeVisible();
+  await expect(uploadSection(page).getByRole("status")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "IMG_0002" })).toHaveCount(0);
+
+  // The same photo whole, while the server's answer is lost on the way: said so, and the page stays usable.
+  const whole = path.join(dir, "IMG_0003.HEIC");
+  await writeFile(whole, phone);
+  await page.getByLabel("Image files").setInputFiles(whole);
+  await page.route("**/manage/uploads/complete", (route) => route.abort("connectionreset"));
+  await uploadSection(page).getByRole("button", { name: "Upload" }).click();
+  await dismiss(page, "Error", "The server did not answer. Please check the connection and try again.");
+  await expect(page.getByRole("progressbar", { name: "Upload progress of IMG_0003" })).toHaveText("Not uploaded");
+  await expect(uploadSection(page).getByRole("status")).toHaveCount(0);
+
+  // Tried again, it goes through.
+  await page.unroute("**/manage/uploads/complete");
+  await uploadSection(page).getByRole("button", { name: "Upload" }).click();
+  await dismiss(page, "Success", "Image uploaded successfully");
+  await expect(page.getByRole("button", { name: "IMG_0003" })).toBeVisible();
+});
+
 test("photos reorder with the keyboard, and the public gallery follows on its next load", async ({ page }) => {
   await signInAsAdmin(page);
   const before = await adminOrder(page);

@@ -13,7 +13,14 @@ import { deleteOrphanImageFiles } from "~/server/images/delete-orphans.server";
 import { getVariantKey } from "~/server/images/image-files.server";
 import { createImageWorker } from "~/server/images/image-worker.server";
 import { ImageRejectedError } from "~/server/images/inspect-upload.server";
-import { MASTER_MAX_PIXELS, decodeMaster, getMasterFile, getMasterKey, writeMasterFile } from "~/server/images/master-image.server";
+import {
+  MASTER_MAX_PIXELS,
+  decodeMaster,
+  getKeptUploadFile,
+  getMasterFile,
+  getMasterKey,
+  writeMasterFile,
+} from "~/server/images/master-image.server";
 import { readAll } from "~/server/storage/read-all.server";
 import { insertCategory } from "../factories/categories";
 import { makeHostileCorpus } from "../../scripts/support/hostile-corpus";
@@ -223,6 +230,8 @@ await describeEachDialect("image pipeline", (test) => {
     const first = createImageWorker(pipeline);
     await first.stop();
     const { id } = await first.addImage(await upload("exif-rotated.jpg"));
+    // The upload's request still makes the master from the upload it kept, then lets the image go.
+    await first.idle();
     const stopped = (await getImage(test.db, id))!;
     expect(stopped.status).toBe("processing");
     expect(parseVariants(stopped.variants)).toHaveLength(3);
@@ -236,6 +245,30 @@ await describeEachDialect("image pipeline", (test) => {
     expect(parseVariants(finished.variants)).toHaveLength(6);
     expect(await exists(getMasterFile(pipeline.jobDirectory, id))).toBe(false);
     await second.stop();
+  });
+
+  it("makes the master from the kept upload when the server died before the upload's request could", async () => {
+    // A JPEG's first variants come from a shrunken decode; the upload waits in the job folder for its master.
+    const created = await createImageFromUpload(pipeline, await upload("exif-rotated.jpg"));
+    expect(parseVariants(created.variants).map((v) => [v.width, v.height])).toEqual([[480, 640], [480, 640], [320, 427]]);
+    expect(await exists(getKeptUploadFile(pipeline.jobDirectory, created.id))).toBe(true);
+    expect(await exists(getMasterFile(pipeline.jobDirectory, created.id))).toBe(false);
+    // It stays on this machine: GPS and all, it is never copied to the shared storage.
+    expect(await listKeys(pipeline.storage, "masters/")).toEqual([]);
+
+    const worker = createImageWorker(pipeline);
+    expect(await worker.resume()).toContain(created.id);
+    await worker.idle();
+    const image = (await getImage(test.db, created.id))!;
+    expect(image.status).toBe("ready");
+    // Full quality: the 640-wide variants were made from the master, not from a stand-in.
+    expect(parseVariants(image.variants).map((v) => `${v.name}.${v.format} ${v.width}x${v.height}`).toSorted()).toEqual(
+      ["w320.avif 320x427", "w320.jpeg 320x427", "w320.webp 320x427", "w640.avif 480x640", "w640.jpeg 480x640", "w640.webp 480x640"],
+    );
+    expect(await exists(getKeptUploadFile(pipeline.jobDirectory, created.id))).toBe(false);
+    expect(await exists(getMasterFile(pipeline.jobDirectory, created.id))).toBe(false);
+    expect(await listKeys(pipeline.storage, `masters/${created.id}`)).toEqual([]);
+    await worker.stop();
   });
 
   it("makes every variant when the server died between creating the row and storing the first file", async () => {
@@ -258,6 +291,7 @@ await describeEachDialect("image pipeline", (test) => {
     const first = createImageWorker(pipeline);
     await first.stop();
     const { id } = await first.addImage(await upload("exif-rotated.jpg"));
+    await first.idle();
     await rm(getMasterFile(pipeline.jobDirectory, id));
     await pipeline.storage.delete(getMasterKey(id));
 

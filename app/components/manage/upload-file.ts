@@ -59,9 +59,25 @@ export async function uploadOne(
   body.set("name", item.name.trim());
   body.set("title", details.title);
   body.set("caption", details.caption);
-  const response = await fetch("/manage/uploads/complete", { method: "POST", body });
-  const result = (await response.json().catch(() => ({ ok: false, message: `The server answered ${response.status}` }))) as UploadResult;
+  const result = await completeUpload(body);
   if (result.ok) report({ state: "done", progress: 100 });
   else report({ state: "failed", error: result.message });
   return result;
+}
+
+/**
+ * Asks the server to make the image. Every way this can go wrong ends in a message for the owner, never in a
+ * rejection: an upload left "processing" would sit at 99 % with the page busy for good.
+ */
+async function completeUpload(body: FormData): Promise<UploadResult> {
+  let response: Response;
+  try {
+    response = await fetch("/manage/uploads/complete", { method: "POST", body });
+  } catch {
+    return { ok: false, message: "The server did not answer. Please check the connection and try again." };
+  }
+  const answer = (await response.json().catch(() => null)) as Partial<UploadResult> | null;
+  if (answer?.ok === true) return { ok: true };
+  const message = answer && "message" in answer && typeof answer.message === "string" ? answer.message : `The server answered ${response.status}. Please try again.`;
+  return { ok: false, message, ...(answer && "field" in answer && typeof answer.field === "string" ? { field: answer.field } : {}) };
 }

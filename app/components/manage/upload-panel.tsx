@@ -65,12 +65,16 @@ export function UploadPanel({ selected }: { selected: ManagedCategory | null }) 
     setProblem(null);
     setBusy(true);
     const failures: string[] = [];
-    for (const item of items) {
-      if (item.state === "done") continue;
-      const result = await uploadOne(item, { categoryId: selected.id, ...texts }, (change) => update(item.key, change));
-      if (!result.ok) failures.push(result.field === "name" ? `${result.message}: Please enter a  new name or delete the existing image` : result.message);
+    try {
+      for (const item of items) {
+        if (item.state === "done") continue;
+        const result = await uploadOne(item, { categoryId: selected.id, ...texts }, (change) => update(item.key, change));
+        if (!result.ok) failures.push(result.field === "name" ? `${result.message}: Please enter a  new name or delete the existing image` : result.message);
+      }
+    } finally {
+      // Whatever happened, the page is usable again: the overlay goes and Upload can be pressed.
+      setBusy(false);
     }
-    setBusy(false);
     revalidator.revalidate();
     if (failures.length === 0) {
       setItems([]);
@@ -125,14 +129,21 @@ export function UploadPanel({ selected }: { selected: ManagedCategory | null }) 
               isInvalid={Boolean(item.error)}
             />
             {item.error ? <div className="invalid-feedback d-block">{item.error}</div> : null}
-            <ProgressBar
-              className="mt-2"
-              now={item.progress}
-              label={`${item.progress}%`}
-              visuallyHidden={item.progress === 0}
-              variant={item.state === "failed" ? "danger" : item.state === "done" ? "success" : undefined}
-              aria-label={`Upload progress of ${item.name || "this file"}`}
-            />
+            {/* The bar inside its track, so its accessible name lands on the element with the progressbar role. */}
+            <ProgressBar className="mt-2">
+              {item.state === "failed" ? (
+                // A refused or broken upload is not "99 % done": the bar says it stopped, and the message above says why.
+                <ProgressBar now={100} label="Not uploaded" variant="danger" aria-label={`Upload progress of ${item.name || "this file"}`} />
+              ) : (
+                <ProgressBar
+                  now={item.progress}
+                  label={`${item.progress}%`}
+                  visuallyHidden={item.progress === 0}
+                  variant={item.state === "done" ? "success" : undefined}
+                  aria-label={`Upload progress of ${item.name || "this file"}`}
+                />
+              )}
+            </ProgressBar>
           </div>
         </div>
       ))}

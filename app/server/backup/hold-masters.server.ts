@@ -10,7 +10,9 @@ import type { Storage } from "../storage/storage-contract.server";
  * Keeps a hold on the masters of images being processed for the backup, in its work folder: a hard link to the
  * local master (instant, and the bytes stay when the worker deletes its file), or a copy of the shared one in the
  * storage. Taken BEFORE the database snapshot: an image still processing in the snapshot was processing then too,
- * and an upload writes its master before its row, so its master is held whatever the worker does meanwhile.
+ * and an upload writes its master before its row, so its master is held whatever the worker does meanwhile. (A JPEG
+ * or WebP upload writes it a few hundred milliseconds after its row, from the upload kept for it: one caught in
+ * between has no master to hold, and the restored site finishes it from its largest variant; decision record 018.)
  * `only` limits it to some images (those that appeared between the hold and the snapshot). Returns id -> file.
  */
 export async function holdMasters(

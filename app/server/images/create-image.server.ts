@@ -5,8 +5,10 @@ import type { Image } from "../db/schema.server";
 import { deleteImageFiles } from "./image-files.server";
 import { DecodeQueueFullError } from "./decode-queue.server";
 import { DAMAGED_IMAGE, ImageRejectedError, type InspectedImage, inspectUpload } from "./inspect-upload.server";
+import { keepUpload } from "./kept-upload.server";
 import {
   type MasterImage,
+  canDecodeSmall,
   createPlaceholder,
   decodeMaster,
   deleteMaster,
@@ -15,8 +17,8 @@ import {
   writeMasterFile,
 } from "./master-image.server";
 import type { ImagePipeline } from "./image-pipeline.server";
-import { storeVariant } from "./store-variant.server";
-import { planVariants } from "./variants.server";
+import { storeVariants } from "./store-variant.server";
+import { FIRST_VARIANTS_MAX_WIDTH, planVariants } from "./variants.server";
 
 export type UploadedImage = {
   /** A file on the local disk, such as a finished tus upload. It is consumed: gone when this returns or throws. */
@@ -35,9 +37,9 @@ export class ImageDeletedError extends Error {
   }
 }
 
-async function decodeOrReject(file: string, inspected: InspectedImage): Promise<MasterImage> {
+async function decodeOrReject(file: string, inspected: InspectedImage, maxWidth?: number): Promise<MasterImage> {
   try {
-    return await decodeMaster(file, inspected);
+    return await decodeMaster(file, inspected, maxWidth === undefined ? {} : { maxWidth });
   } catch (error) {
     if (error instanceof DecodeQueueFullError) throw error;
     throw new ImageRejectedError(DAMAGED_IMAGE);
@@ -48,9 +50,11 @@ async function decodeOrReject(file: string, inspected: InspectedImage): Promise<
  * The part of an upload the admin waits for: checks the file (ImageRejectedError, with nothing stored, if it
  * is not an acceptable image), decodes it upright with its metadata dropped, creates the image row, and
  * stores the first variants, so the image can be shown as soon as this returns. The remaining variants are
- * made from the master file kept in the job folder, with a copy in the storage for other instances (see
- * finishImageVariants); the upload itself, GPS tags and all, is deleted here. `lease` names the instance doing
- * this, so no other one starts on the image before its first variants exist.
+ * made from the master (see finishImageVariants). A JPEG or WebP is decoded straight to the first variants' width
+ * (shrink-on-load, a fraction of a full decode) and the upload is kept in the job folder for the image's
+ * worker to make the master from (makeMasterFromKeptUpload); any other format is decoded once, to the master,
+ * which is written to the job folder, with a copy in the storage for other instances, and the upload deleted.
+ * `lease` names the instance doing this, so no other one starts on the image before its first variants exist.
  */
 export async function createImageFromUpload(
   pipeline: ImagePipeline,
@@ -60,13 +64,18 @@ export async function createImageFromUpload(
 ): Promise<Image> {
   try {
     const inspected = await inspectUpload(input.file);
-    const master = await decodeOrReject(input.file, inspected);
-    await rm(input.file, { force: true });
+    const keep = canDecodeSmall(inspected.format);
+    const first = await decodeOrReject(input.file, inspected, keep ? FIRST_VARIANTS_MAX_WIDTH : undefined);
 
-    const masterFile = getMasterFile(pipeline.jobDirectory, id);
     try {
-      await writeMasterFile(master, masterFile);
-      await shareMasterFile(pipeline.storage, masterFile, id);
+      if (keep) {
+        await keepUpload(input.file, pipeline.jobDirectory, id);
+      } else {
+        await rm(input.file, { force: true });
+        const masterFile = getMasterFile(pipeline.jobDirectory, id);
+        await writeMasterFile(first, masterFile);
+        await shareMasterFile(pipeline.storage, masterFile, id);
+      }
       await createImage(pipeline.db, {
         ...lease,
         id,
@@ -76,7 +85,7 @@ export async function createImageFromUpload(
         caption: input.caption,
         width: inspected.width,
         height: inspected.height,
-        placeholder: await createPlaceholder(master),
+        placeholder: await createPlaceholder(first),
       });
     } catch (error) {
       await deleteMaster(pipeline.storage, pipeline.jobDirectory, id);
@@ -84,9 +93,13 @@ export async function createImageFromUpload(
     }
 
     try {
-      for (const spec of planVariants(inspected.width).first) {
-        if (!(await storeVariant(pipeline, id, master, spec))) throw new ImageDeletedError();
-      }
+      // Each the height the original's proportions give it, as the master would: a 1500x1000 photo decoded to 640x427
+      // would otherwise get a 320x214 thumbnail.
+      const specs = planVariants(inspected.width).first.map((spec) => ({
+        ...spec,
+        height: Math.max(1, Math.round((spec.width * inspected.height) / inspected.width)),
+      }));
+      if (!(await storeVariants(pipeline, id, first, specs))) throw new ImageDeletedError();
     } catch (error) {
       // The admin is told the upload failed, so nothing of it may stay behind to appear later.
       await deleteImage(pipeline.db, id);

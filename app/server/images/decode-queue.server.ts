@@ -1,4 +1,9 @@
 import { availableParallelism } from "node:os";
+import sharp from "sharp";
+
+// No libvips operation cache: every upload is decoded and encoded once, so it only held on to pixels, about 25 MB at
+// the peak of a 12 MP photo's largest AVIF (docs/decisions/018).
+sharp.cache(false);
 
 /** More pictures are waiting to be decoded than the queue holds: the request is refused rather than left to pile up. */
 export class DecodeQueueFullError extends Error {
@@ -12,7 +17,7 @@ export type DecodeQueue = {
   /**
    * Runs `work` once fewer than `concurrency` decodes are running. Work for a waiting visitor is refused with
    * DecodeQueueFullError when `maxWaiting` are already waiting; `background` work (the image worker's
-   * encodes, which come one at a time) always waits its turn.
+   * encodes, which come at most two at a time) always waits its turn.
    */
   run<T>(work: () => Promise<T>, options?: { background?: boolean }): Promise<T>;
   readonly running: number;

@@ -19,8 +19,8 @@ type Found = { keys: string[]; masters: string[]; jobFiles: string[] };
  * - stored variants (images/), shared masters (masters/) and local master files of images with no row;
  * - masters of images no longer processing (finished or failed on this or another instance);
  * - half-written files (a write cut off by kill -9) older than `graceMs`.
- * Images younger than `graceMs` are left alone: an upload stores its master (in the storage and the job folder)
- * before it inserts the image's row, and image ids are UUIDv7, so their age is known. Storage is listed before the
+ * Images younger than `graceMs` are left alone: an upload stores its master (in the storage and the job folder), or
+ * keeps the upload itself in the job folder, before it inserts the image's row, and image ids are UUIDv7, so their age is known. Storage is listed before the
  * database is asked, and a variant is stored only once its row exists, so a variant seen here whose row exists is
  * always seen with its row.
  */

@@ -9,8 +9,9 @@ import { runDecode } from "./decode-queue.server";
 import { deleteImageFiles, getVariantKey } from "./image-files.server";
 import { type MasterImage, deleteMaster, fetchSharedMaster, getMasterFile } from "./master-image.server";
 import type { ImagePipeline } from "./image-pipeline.server";
-import { storeVariant } from "./store-variant.server";
-import { listPendingVariants } from "./variants.server";
+import { makeMasterFromKeptUpload } from "./kept-upload.server";
+import { storeVariants } from "./store-variant.server";
+import { batchVariants, listPendingVariants } from "./variants.server";
 
 export type FinishResult = "ready" | "stopped" | "deleted" | "failed";
 
@@ -33,8 +34,8 @@ async function loadStandIn(pipeline: ImagePipeline, image: Image): Promise<Maste
 }
 
 /**
- * Makes the image's missing variants one at a time, recording each as it lands, so work interrupted by a
- * shutdown or a crash picks up where it stopped. `shouldStop` is asked between variants.
+ * Makes the image's missing variants two at a time (batchVariants), recording each as it lands, so work interrupted
+ * by a shutdown or a crash picks up where it stopped. `shouldStop` is asked between batches.
  */
 export async function finishImageVariants(
   pipeline: ImagePipeline,
@@ -52,12 +53,15 @@ export async function finishImageVariants(
     return image.status;
   }
 
-  // The master is on this machine when this instance took the upload; otherwise its shared copy is fetched.
+  // The master is on this machine when this instance took the upload; otherwise its shared copy is fetched. It is
+  // made here from the upload kept for it when the server stopped before the upload's own request could make it.
   const hasMaster =
     (await access(masterFile).then(
       () => true,
       () => false,
-    )) || (await fetchSharedMaster(pipeline.storage, imageId, masterFile));
+    )) ||
+    (await fetchSharedMaster(pipeline.storage, imageId, masterFile)) ||
+    (await makeMasterFromKeptUpload(pipeline, image));
   const source = hasMaster ? masterFile : await loadStandIn(pipeline, image);
   if (!source) {
     logger.error({ imageId }, "image has neither a master file nor a stored variant to finish from");
@@ -68,9 +72,9 @@ export async function finishImageVariants(
 
   const width =
     image.width ?? (typeof source === "string" ? (await runDecode(() => sharp(source).metadata(), { background: true })).width : source.width);
-  for (const spec of listPendingVariants(width, parseVariants(image.variants))) {
+  for (const batch of batchVariants(listPendingVariants(width, parseVariants(image.variants)))) {
     if (await shouldStop()) return "stopped";
-    if (!(await storeVariant(pipeline, imageId, source, spec))) {
+    if (!(await storeVariants(pipeline, imageId, source, batch))) {
       await deleteImageFiles(pipeline.storage, pipeline.jobDirectory, imageId);
       return "deleted";
     }

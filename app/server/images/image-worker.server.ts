@@ -12,6 +12,7 @@ import type { Image } from "../db/schema.server";
 import { logger } from "../logger.server";
 import { type UploadedImage, createImageFromUpload } from "./create-image.server";
 import { finishImageVariants } from "./finish-image.server";
+import { makeMasterFromKeptUpload } from "./kept-upload.server";
 import { deleteMaster } from "./master-image.server";
 import type { ImagePipeline } from "./image-pipeline.server";
 
@@ -47,9 +48,9 @@ export type ImageWorker = {
 /**
  * The background half of the pipeline. The queue is the database: every image with status 'processing' is a job,
  * claimed with a lease (image-jobs.server), so any number of server instances on one database share the work and
- * each image is worked on by exactly one of them at a time. This worker does one image and one variant at a time,
- * so a small machine never encodes two large AVIFs at once; all its state that matters is in the database and
- * the masters, so a crash loses at most the variant in hand.
+ * each image is worked on by exactly one of them at a time. This worker does one image at a time, and its variants
+ * two at a time but never two large ones (batchVariants), so a small machine never encodes two large AVIFs at once;
+ * all its state that matters is in the database and the masters, so a crash loses at most the variants in hand.
  */
 export function createImageWorker(pipeline: ImagePipeline, options: ImageWorkerOptions = {}): ImageWorker {
   const owner = options.owner ?? `worker-${uuidv7()}/1`;
@@ -64,6 +65,8 @@ export function createImageWorker(pipeline: ImagePipeline, options: ImageWorkerO
   let running: Promise<void> | null = null;
   let wanted = false;
   let firstPhases: Promise<unknown> = Promise.resolve();
+  // Images whose first variants are stored, getting their master before being released to the background work.
+  const handOvers = new Set<Promise<void>>();
   let stopping = false;
   const poll = setInterval(() => kick(), pollMs);
   poll.unref();
@@ -138,6 +141,22 @@ export function createImageWorker(pipeline: ImagePipeline, options: ImageWorkerO
     }
   }
 
+  async function handOverImage(image: Image) {
+    try {
+      await makeMasterFromKeptUpload(pipeline, image);
+    } catch (error) {
+      // Tried again from the kept upload when the image's variants are made (finishImageVariants).
+      logger.warn({ err: error, imageId: image.id }, "could not make the image's master yet");
+    }
+    try {
+      await releaseImageLease(pipeline.db, image.id, owner);
+    } catch (error) {
+      // The lease lapses by itself and the image is claimed then.
+      logger.error({ err: error, imageId: image.id }, "could not release the new image's lease");
+    }
+    kick();
+  }
+
   const isBusy = () => running !== null || retries.size > 0 || creating.size > 0;
 
   return {
@@ -150,14 +169,21 @@ export function createImageWorker(pipeline: ImagePipeline, options: ImageWorkerO
         createImageFromUpload(pipeline, input, id, { leaseOwner: owner, leaseUntil: new Date(Date.now() + leaseMs).toISOString() }),
       );
       firstPhases = phase.catch(() => {});
+      let image: Image;
       try {
-        const image = await phase;
-        await releaseImageLease(pipeline.db, id, owner);
-        kick();
-        return image;
-      } finally {
+        image = await phase;
+      } catch (error) {
         creating.delete(id);
+        throw error;
       }
+      // The admin has the answer; the master is made now, still under this upload's lease (so another instance
+      // does not start on the image without it), then the image goes to the background work like any other.
+      const handOver = handOverImage(image).finally(() => {
+        creating.delete(id);
+        handOvers.delete(handOver);
+      });
+      handOvers.add(handOver);
+      return image;
     },
 
     async resume() {
@@ -177,6 +203,7 @@ export function createImageWorker(pipeline: ImagePipeline, options: ImageWorkerO
       clearInterval(poll);
       for (const timer of retries) clearTimeout(timer);
       retries.clear();
+      await Promise.all([...handOvers]);
       await running;
     },
   };

@@ -30,17 +30,37 @@ export function getMasterWidth(width: number, height: number): number {
   return Math.max(1, Math.min(width, MASTER_MAX_WIDTH, Math.floor(Math.sqrt((MASTER_MAX_PIXELS * width) / height))));
 }
 
+/**
+ * Formats whose decoder can shrink while it reads, at 1/2, 1/4 or 1/8 scale (libjpeg's scaled DCT, libwebp's
+ * scaled decode). sharp does this by itself when a resize of a file shrinks it enough: a 12 MP JPEG decoded
+ * straight to 640 px wide costs about a sixth of a full decode. Their uploads get their first variants that way.
+ */
+export function canDecodeSmall(format: InspectedImage["format"]): boolean {
+  return format === "jpeg" || format === "webp";
+}
+
+export type DecodeOptions = {
+  /** Narrower than the master: for the first variants only (with shrink-on-load for canDecodeSmall formats). */
+  maxWidth?: number;
+  /** Waits its turn in the decode queue instead of being refused when the line is full (the background work). */
+  background?: boolean;
+};
+
+/** A sharp pipeline decoding an upload to its master's size (or to maxWidth): upright, sRGB. */
+async function openDecoded(file: string, inspected: InspectedImage, maxWidth = Number.POSITIVE_INFINITY): Promise<Sharp> {
+  const width = Math.min(getMasterWidth(inspected.width, inspected.height), maxWidth);
+  return (await openUpright(file, inspected)).resize({ width, withoutEnlargement: true }).toColourspace("srgb");
+}
+
 /** Decodes an upload as inspectUpload described it (inspecting it first if not). Only the first frame of an animation is kept. */
-export async function decodeMaster(file: string, described?: InspectedImage): Promise<MasterImage> {
+export async function decodeMaster(file: string, described?: InspectedImage, options: DecodeOptions = {}): Promise<MasterImage> {
   const inspected = described ?? (await inspectUpload(file));
   return runDecode(async () => {
-    const { data, info } = await (await openUpright(file, inspected))
-      .resize({ width: getMasterWidth(inspected.width, inspected.height), withoutEnlargement: true })
-      .toColourspace("srgb")
+    const { data, info } = await (await openDecoded(file, inspected, options.maxWidth))
       .raw({ depth: "uchar" })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height, channels: info.channels };
-  });
+  }, options);
 }
 
 /** A sharp pipeline reading the master, from memory or from its job file. */
@@ -96,25 +116,46 @@ export async function fetchSharedMaster(storage: Storage, imageId: string, file:
   }
 }
 
-/** Removes both copies of an image's master: once it is finished, failed for good, or deleted. */
+/**
+ * The upload itself, kept in the job folder when the first variants were made from a shrunken decode
+ * (canDecodeSmall) until the master is made from it (kept-upload.server). It still carries the photo's metadata
+ * (GPS and all), so it stays on this machine's disk and is never copied to the storage or into a backup.
+ */
+export function getKeptUploadFile(jobDirectory: string, imageId: string): string {
+  return path.join(jobDirectory, `${imageId}.upload`);
+}
+
+/** Removes both copies of an image's master, and its kept upload: once it is finished, failed for good, or deleted. */
 export async function deleteMaster(storage: Storage, jobDirectory: string, imageId: string): Promise<void> {
+  await rm(getKeptUploadFile(jobDirectory, imageId), { force: true });
   await rm(getMasterFile(jobDirectory, imageId), { force: true });
   await storage.delete(getMasterKey(imageId));
 }
 
-export async function writeMasterFile(master: MasterImage, file: string): Promise<void> {
+/**
+ * Writes a master file, through the decode queue like every sharp job; it waits its turn rather than being refused
+ * when the line is full (the picture is already decoded, or this is the background work).
+ */
+async function writeMasterFrom(open: () => Promise<Sharp>, file: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   // Written under a temporary name, so a crash never leaves a half-written master that looks complete.
   const temp = `${file}.${process.pid}.tmp.v`;
   try {
-    // Through the decode queue like every sharp job; it waits its turn rather than being refused when the line is
-    // full, since the picture is already decoded and refusing now would throw that work away.
-    await runDecode(() => openMaster(master).toFile(temp), { background: true });
+    await runDecode(async () => (await open()).toFile(temp), { background: true });
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+export async function writeMasterFile(master: MasterImage, file: string): Promise<void> {
+  await writeMasterFrom(async () => openMaster(master), file);
+}
+
+/** Decodes an upload straight into its master file: the pixels never pass through JavaScript's memory. */
+export async function decodeMasterToFile(upload: string, inspected: InspectedImage, file: string): Promise<void> {
+  await writeMasterFrom(() => openDecoded(upload, inspected), file);
 }
 
 /** A ~28-character thumbhash (base64) that pages turn into a blurred preview while the image loads. */
