@@ -67,6 +67,12 @@ export async function listPublished(db: Db, kind: string): Promise<Map<string, u
   return new Map(rows.map((row) => [row.key, JSON.parse(row.published!)]));
 }
 
+/** Whether any document of a kind is published (one indexed row read: the navbar asks on every page). */
+export async function hasPublished(db: Db, kind: string): Promise<boolean> {
+  const row = await db.selectFrom("contentDocument").select("key").where("kind", "=", kind).where("published", "is not", null).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 async function addVersion(db: Db, ref: Ref, reason: string, data: unknown, previous: unknown, by: string | null): Promise<void> {
   await db
     .insertInto("contentDocumentVersion")
