@@ -204,6 +204,18 @@ export async function listVersions(db: Db, ref: Ref, limit = KEEP_VERSIONS): Pro
   return rows.map((row) => ({ id: row.id, reason: row.reason, data: JSON.parse(row.data), changedFields: JSON.parse(row.changedFields), createdAt: row.createdAt, createdBy: row.createdBy }));
 }
 
+/** What a history page lists: the document's revision (for Restore), whether it has a draft, its versions. */
+export async function getDocumentHistory(db: Db, ref: Ref) {
+  const doc = await getDocument(db, ref);
+  if (!doc) return null;
+  const versions = await listVersions(db, ref);
+  return {
+    revision: doc.revision,
+    hasDraft: doc.draft !== null,
+    versions: versions.map(({ id, reason, changedFields, createdAt, createdBy }) => ({ id, reason, changedFields, createdAt, createdBy })),
+  };
+}
+
 export async function getVersion(db: Db, ref: Ref, id: string): Promise<ContentVersion | null> {
   const row = await db.selectFrom("contentDocumentVersion").selectAll().where("id", "=", id).where("kind", "=", ref.kind).where("key", "=", ref.key).executeTakeFirst();
   return row ? { id: row.id, reason: row.reason, data: JSON.parse(row.data), changedFields: JSON.parse(row.changedFields), createdAt: row.createdAt, createdBy: row.createdBy } : null;

@@ -1,0 +1,133 @@
+import { useState } from "react";
+import { useSubmit } from "react-router";
+import { sendFile } from "~/components/manage/upload-file";
+import { IMAGE_ACCEPT } from "~/lib/image-accept";
+import { PROJECT_LIMITS } from "~/lib/projects/project";
+
+export const UPLOAD_FORM_ID = "project-upload";
+
+type Props = {
+  categories: { options: { value: string; label: string }[]; chosen: string };
+  targets: { value: string; label: string }[];
+  chosenTarget: string;
+  /** The editor's form: with JavaScript it is sent along, so what was typed is saved with the photo. */
+  editorForm: React.RefObject<HTMLFormElement | null>;
+};
+
+/**
+ * Upload a photo from the project editor. It goes where Manage Galleries' uploads go (the resumable endpoint, the
+ * image pipeline, a gallery category), and then into the project where the owner said. Its fields belong to a form
+ * of their own (UploadForm, outside the editor's form: forms do not nest); without JavaScript that form is a plain
+ * multipart post, with it the bytes go through the resumable endpoint and the editor's form follows.
+ */
+export function ProjectPhotoUpload({ categories, targets, chosenTarget, editorForm }: Props) {
+  return (
+    <fieldset className="border rounded p-2 mb-3" data-no-autosave aria-describedby="upload-photo-hint">
+      <legend className="fs-6 fw-semibold float-none w-auto px-1">Upload a photo</legend>
+      <p id="upload-photo-hint" className="form-text mt-0">
+        The photo joins a gallery category too, like any photo uploaded under Galleries. Without JavaScript, save your changes first: uploading reloads the page.
+      </p>
+      <div className="mb-2">
+        <label htmlFor="upload-photo-file" className="form-label">
+          Photo file
+        </label>
+        <input id="upload-photo-file" form={UPLOAD_FORM_ID} name="photos" type="file" accept={IMAGE_ACCEPT} className="form-control" />
+        <div className="form-text">JPEG, HEIC, PNG, WebP, AVIF or GIF, up to 15 MB.</div>
+      </div>
+      <div className="row g-2">
+        <div className="col-sm-6 mb-2">
+          <label htmlFor="upload-photo-target" className="form-label">
+            Put it in
+          </label>
+          <select id="upload-photo-target" form={UPLOAD_FORM_ID} name="uploadTarget" className="form-select" defaultValue={chosenTarget}>
+            {targets.map((target) => (
+              <option key={target.value} value={target.value}>
+                {target.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-sm-6 mb-2">
+          <label htmlFor="upload-photo-category" className="form-label">
+            Gallery category
+          </label>
+          <select id="upload-photo-category" form={UPLOAD_FORM_ID} name="uploadCategory" className="form-select" defaultValue={categories.chosen}>
+            {categories.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="mb-2">
+        <label htmlFor="upload-photo-alt" className="form-label">
+          Alt text
+        </label>
+        <input id="upload-photo-alt" form={UPLOAD_FORM_ID} name="uploadAlt" className="form-control" maxLength={PROJECT_LIMITS.alt} autoComplete="off" aria-describedby="upload-photo-alt-hint" />
+        <div id="upload-photo-alt-hint" className="form-text">
+          What the photo shows; also its title in the gallery.
+        </div>
+      </div>
+      <UploadButton editorForm={editorForm} />
+    </fieldset>
+  );
+}
+
+function UploadButton({ editorForm }: { editorForm: Props["editorForm"] }) {
+  const submit = useSubmit();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const upload = async (event: React.MouseEvent<HTMLButtonElement>) => {
+    const uploadForm = document.getElementById(UPLOAD_FORM_ID) as HTMLFormElement | null;
+    const file = (uploadForm?.elements.namedItem("photos") as HTMLInputElement | null)?.files?.[0];
+    if (!uploadForm || !editorForm.current) return; // not hydrated: the plain post goes ahead
+    event.preventDefault();
+    if (!file) return setProblem("Please choose a photo to upload.");
+    setProblem(null);
+    setProgress(0);
+    let uploadId: string;
+    try {
+      uploadId = await sendFile(file, setProgress);
+    } catch (error) {
+      setProgress(null);
+      return setProblem((error as Error).message);
+    }
+    const body = new FormData(editorForm.current);
+    const fields = new FormData(uploadForm);
+    for (const name of ["uploadTarget", "uploadCategory", "uploadAlt"]) body.set(name, String(fields.get(name) ?? ""));
+    body.set("uploadId", uploadId);
+    body.set("intent", "upload-photo");
+    await submit(body, { method: "post" });
+    setProgress(null);
+  };
+
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2">
+      <button type="submit" form={UPLOAD_FORM_ID} className="btn btn-outline-primary" onClick={(event) => void upload(event)} disabled={progress !== null}>
+        Upload and place
+      </button>
+      {progress !== null ? (
+        <span role="status" className="small">
+          {progress < 99 ? `Uploading… ${progress} %` : "Making the photo’s sizes…"}
+        </span>
+      ) : null}
+      {problem ? (
+        <span role="alert" className="small text-danger fw-semibold">
+          {problem}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The upload's own form, placed after the editor's: a plain multipart post to the editor's action. */
+export function UploadForm({ action, revision }: { action: string; revision: number }) {
+  return (
+    <form id={UPLOAD_FORM_ID} method="post" action={action} encType="multipart/form-data" hidden>
+      <input type="hidden" name="intent" value="upload-file" />
+      <input type="hidden" name="revision" value={revision} />
+    </form>
+  );
+}
