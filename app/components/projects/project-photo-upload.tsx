@@ -10,17 +10,19 @@ type Props = {
   categories: { options: { value: string; label: string }[]; chosen: string };
   targets: { value: string; label: string }[];
   chosenTarget: string;
-  /** The editor's form: with JavaScript it is sent along, so what was typed is saved with the photo. */
-  editorForm: React.RefObject<HTMLFormElement | null>;
+  projectId: string;
+  /** The editor's autosave: with JavaScript what was typed is saved before the photo is placed. */
+  saveFirst: () => Promise<void>;
 };
 
 /**
  * Upload a photo from the project editor. It goes where Manage Galleries' uploads go (the resumable endpoint, the
  * image pipeline, a gallery category), and then into the project where the owner said. Its fields belong to a form
  * of their own (UploadForm, outside the editor's form: forms do not nest); without JavaScript that form is a plain
- * multipart post, with it the bytes go through the resumable endpoint and the editor's form follows.
+ * multipart post, with it the editor saves what was typed, the bytes go through the resumable endpoint, and the
+ * form follows with the upload's id instead of the bytes.
  */
-export function ProjectPhotoUpload({ categories, targets, chosenTarget, editorForm }: Props) {
+export function ProjectPhotoUpload({ categories, targets, chosenTarget, projectId, saveFirst }: Props) {
   return (
     <fieldset className="border rounded p-2 mb-3" data-no-autosave aria-describedby="upload-photo-hint">
       <legend className="fs-6 fw-semibold float-none w-auto px-1">Upload a photo</legend>
@@ -69,12 +71,12 @@ export function ProjectPhotoUpload({ categories, targets, chosenTarget, editorFo
           What the photo shows; also its title in the gallery.
         </div>
       </div>
-      <UploadButton editorForm={editorForm} />
+      <UploadButton projectId={projectId} saveFirst={saveFirst} />
     </fieldset>
   );
 }
 
-function UploadButton({ editorForm }: { editorForm: Props["editorForm"] }) {
+function UploadButton({ projectId, saveFirst }: Pick<Props, "projectId" | "saveFirst">) {
   const submit = useSubmit();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -82,24 +84,22 @@ function UploadButton({ editorForm }: { editorForm: Props["editorForm"] }) {
   const upload = async (event: React.MouseEvent<HTMLButtonElement>) => {
     const uploadForm = document.getElementById(UPLOAD_FORM_ID) as HTMLFormElement | null;
     const file = (uploadForm?.elements.namedItem("photos") as HTMLInputElement | null)?.files?.[0];
-    if (!uploadForm || !editorForm.current) return; // not hydrated: the plain post goes ahead
+    if (!uploadForm) return; // not hydrated: the plain post goes ahead
     event.preventDefault();
     if (!file) return setProblem("Please choose a photo to upload.");
     setProblem(null);
     setProgress(0);
     let uploadId: string;
     try {
-      uploadId = await sendFile(file, setProgress);
+      [uploadId] = await Promise.all([sendFile(file, setProgress), saveFirst()]);
     } catch (error) {
       setProgress(null);
       return setProblem((error as Error).message);
     }
-    const body = new FormData(editorForm.current);
-    const fields = new FormData(uploadForm);
-    for (const name of ["uploadTarget", "uploadCategory", "uploadAlt"]) body.set(name, String(fields.get(name) ?? ""));
+    const body = new FormData(uploadForm);
+    body.delete("photos");
     body.set("uploadId", uploadId);
-    body.set("intent", "upload-photo");
-    await submit(body, { method: "post" });
+    await submit(body, { method: "post", action: `/manage/projects/${projectId}`, encType: "application/x-www-form-urlencoded" });
     setProgress(null);
   };
 

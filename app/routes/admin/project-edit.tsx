@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const pickable = await listPickablePhotos(db);
   const known = new Set(pickable.map((photo) => photo.id));
   const used = [...project.pairs.flatMap((pair) => [pair.before, pair.after]), ...project.photos.map((photo) => photo.id)].filter((id) => id && !known.has(id));
-  const older = toGalleryPhotos([...(await listPickedImages(db, used)).values()]);
+  const older = toGalleryPhotos([...(await listPickedImages(db, used, { withProcessing: true })).values()]);
   const photos: PickablePhoto[] = [...pickable, ...older.map(({ id, alt, src, srcSet, width, height }) => ({ id, alt, src, srcSet, width, height }))];
   const services = getPublishedContent().services.map((service) => ({ id: service.id, name: service.name }));
   const done = new URL(request.url).searchParams.get("done");
@@ -162,7 +162,7 @@ function Editor({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderDa
         <ProjectPhotoFields
           project={project}
           photos={loaderData.photos}
-          upload={<ProjectPhotoUpload categories={loaderData.uploadCategories} targets={photoTargets(project)} chosenTarget={firstEmptyTarget(project)} editorForm={formRef} />}
+          upload={<ProjectPhotoUpload categories={loaderData.uploadCategories} targets={photoTargets(project)} chosenTarget={firstEmptyTarget(project)} projectId={id} saveFirst={() => (autosave.status.state === "changed" ? autosave.save() : Promise.resolve())} />}
         />
         <LinkedReviewField reviewId={project.reviewId} reviews={loaderData.reviews} />
         <EditorActions

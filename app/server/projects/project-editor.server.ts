@@ -64,7 +64,6 @@ export async function handleProjectPost(db: Db, id: string, form: FormData, by: 
   if (intent === "upload-file") return uploadInto(db, id, doc, form, by, received);
 
   const draft = await fillAltTexts(db, readProjectForm(form, shownDraft(doc)));
-  if (intent === "upload-photo") return uploadInto(db, id, doc, form, by, undefined, draft, revision);
   if (intent === "publish") {
     const outcome = await publishProject(db, id, draft, revision, by);
     if (outcome.status === "invalid") {
@@ -80,12 +79,14 @@ export async function handleProjectPost(db: Db, id: string, form: FormData, by: 
 }
 
 /**
- * An uploaded photo into the gallery category chosen, then into the project where it was meant to go. With
- * JavaScript the bytes came through the resumable endpoint (`uploadId`) and the form is the whole editor's, saved
- * with it; without, they came with the upload form alone, which places the photo in the draft as it is now.
+ * An uploaded photo into the gallery category chosen, then into the project's draft as it is now, where the owner
+ * said. With JavaScript the bytes came through the resumable endpoint (`uploadId`, after the editor saved what was
+ * typed); without, with the upload form's multipart post. The placement only adds, so it is written on the latest
+ * revision rather than refused as stale.
  */
-async function uploadInto(db: Db, id: string, doc: ContentDocument, form: FormData, by: string, received?: ReceivedPhoto, typed?: ProjectDraft, revision = doc.revision): Promise<ProjectOutcome> {
-  const draft = typed ?? shownDraft(doc);
+async function uploadInto(db: Db, id: string, doc: ContentDocument, form: FormData, by: string, received?: ReceivedPhoto): Promise<ProjectOutcome> {
+  const draft = shownDraft(doc);
+  const revision = doc.revision;
   const failed = (message: string): ProjectOutcome => ({ status: "upload-failed", message, project: draft, revision });
   const target: PhotoTarget | null = parsePhotoTarget(form.get("uploadTarget"));
   if (!target) return failed("Please choose where the photo goes in the project.");
