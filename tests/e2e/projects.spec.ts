@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { testPort } from "../support/ports";
@@ -36,8 +37,13 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
-async function asAdmin(browser: Browser, options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: options.width ?? 1280, height: 800 } });
+async function asAdmin(browser: Browser, options: { javaScriptEnabled?: boolean; width?: number; colorScheme?: "light" | "dark" } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width ?? 1280, height: 800 },
+    colorScheme: options.colorScheme ?? "light",
+  });
   await context.addCookies(
     admin.cookieHeader.split("; ").map((pair) => {
       const index = pair.indexOf("=");
@@ -435,3 +441,22 @@ test("the project editor saves by itself, warns of another admin's save, and His
   await context.close();
 });
 
+
+test("the project editor and its history fit a 360 px phone, with 44 px buttons, and axe finds nothing in light and dark", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { id } = await makeProject({ title: "Phone-sized job", pairs: 2 });
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await asAdmin(browser, { width: 360, colorScheme });
+    const page = await context.newPage();
+    for (const path of [`/manage/projects/${id}`, `/manage/projects/${id}/history`]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      const small = await page.locator("main .btn:visible").evaluateAll((elements) => elements.filter((e) => e.getBoundingClientRect().height < 44).map((e) => e.textContent));
+      expect(small, path).toEqual([]);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+      expect(results.violations.map((v) => `${path} ${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+    await context.close();
+  }
+});
