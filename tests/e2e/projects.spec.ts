@@ -6,6 +6,7 @@ import { type Browser, type BrowserContext, type Page, expect, test } from "@pla
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { testPort } from "../support/ports";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { type ContextOptions, signedInContext } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
 import { waitForHydration } from "./support/public-site";
 import { seedGallery } from "./support/seed-gallery";
@@ -37,20 +38,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
-async function asAdmin(browser: Browser, options: { javaScriptEnabled?: boolean; width?: number; colorScheme?: "light" | "dark" } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    viewport: { width: options.width ?? 1280, height: 800 },
-    colorScheme: options.colorScheme ?? "light",
-  });
-  await context.addCookies(
-    admin.cookieHeader.split("; ").map((pair) => {
-      const index = pair.indexOf("=");
-      return { name: pair.slice(0, index), value: pair.slice(index + 1), url: server.baseURL };
-    }),
-  );
-  return context;
+function asAdmin(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  return signedInContext(browser, server.baseURL, admin.cookieHeader, options);
 }
 
 type ProjectFields = { title: string; serviceId?: string; town?: string; month?: string; costFrom?: string; costTo?: string; pairs?: number; reviewId?: string };

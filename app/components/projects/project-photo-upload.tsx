@@ -27,7 +27,8 @@ export function ProjectPhotoUpload({ categories, targets, chosenTarget, projectI
     <fieldset className="border rounded p-2 mb-3" data-no-autosave aria-describedby="upload-photo-hint">
       <legend className="fs-6 fw-semibold float-none w-auto px-1">Upload a photo</legend>
       <p id="upload-photo-hint" className="form-text mt-0">
-        The photo joins a gallery category too, like any photo uploaded under Galleries. Without JavaScript, save your changes first: uploading reloads the page.
+        The photo joins a gallery category too, like any photo uploaded under Galleries.
+        <noscript> Save your changes first: uploading reloads the page.</noscript>
       </p>
       <div className="mb-2">
         <label htmlFor="upload-photo-file" className="form-label">
@@ -37,30 +38,8 @@ export function ProjectPhotoUpload({ categories, targets, chosenTarget, projectI
         <div className="form-text">JPEG, HEIC, PNG, WebP, AVIF or GIF, up to 15 MB.</div>
       </div>
       <div className="row g-2">
-        <div className="col-sm-6 mb-2">
-          <label htmlFor="upload-photo-target" className="form-label">
-            Put it in
-          </label>
-          <select id="upload-photo-target" form={UPLOAD_FORM_ID} name="uploadTarget" className="form-select" defaultValue={chosenTarget}>
-            {targets.map((target) => (
-              <option key={target.value} value={target.value}>
-                {target.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-sm-6 mb-2">
-          <label htmlFor="upload-photo-category" className="form-label">
-            Gallery category
-          </label>
-          <select id="upload-photo-category" form={UPLOAD_FORM_ID} name="uploadCategory" className="form-select" defaultValue={categories.chosen}>
-            {categories.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <UploadChoice id="upload-photo-target" name="uploadTarget" label="Put it in" options={targets} chosen={chosenTarget} />
+        <UploadChoice id="upload-photo-category" name="uploadCategory" label="Gallery category" options={categories.options} chosen={categories.chosen} />
       </div>
       <div className="mb-2">
         <label htmlFor="upload-photo-alt" className="form-label">
@@ -73,6 +52,25 @@ export function ProjectPhotoUpload({ categories, targets, chosenTarget, projectI
       </div>
       <UploadButton projectId={projectId} saveFirst={saveFirst} />
     </fieldset>
+  );
+}
+
+type ChoiceProps = { id: string; name: string; label: string; options: { value: string; label: string }[]; chosen: string };
+
+function UploadChoice({ id, name, label, options, chosen }: ChoiceProps) {
+  return (
+    <div className="col-sm-6 mb-2">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <select id={id} form={UPLOAD_FORM_ID} name={name} className="form-select" defaultValue={chosen}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
