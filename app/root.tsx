@@ -21,6 +21,7 @@ import { getEnv } from "~/server/env.server";
 import { visitStateContext } from "~/server/http/request-context.server";
 import { getSiteContent, loadDraftContent, previewContentContext } from "~/server/content/site-content.server";
 import { getLayoutData } from "~/server/pages/layout-data.server";
+import { hasPublishedProjects } from "~/server/projects/projects.server";
 import { visitedCookieHeader } from "~/server/visits/visit-policy.server";
 import type { Route } from "./+types/root";
 
@@ -85,6 +86,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     preview: context.get(previewContentContext) !== null,
     publicUrl: getEnv().publicUrl,
     categories,
+    /** /projects is in the navbar once a project is published; an empty list is no page to send anyone to. */
+    hasProjects: await hasPublishedProjects(getDb()),
     visitorNumber,
   };
 }
@@ -122,6 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteHeader
             siteName={data?.site.shortName ?? "Home"}
             categories={data?.categories ?? []}
+            showProjects={data?.hasProjects ?? false}
             accountSlot={data?.user ? <AccountMenu user={data.user} /> : undefined}
           />
           <main id="main" className="site-main" tabIndex={-1}>

@@ -26,11 +26,13 @@ export default [
       route("projects", "routes/admin/projects.tsx"),
       route("projects/:id", "routes/admin/project-edit.tsx"),
       route("content/:doc/preview", "routes/admin/content-preview.tsx"),
+      route("projects/:id/history", "routes/admin/project-history.tsx"),
     ]),
   ]),
 
   route("manage/visits", "routes/admin/visits.ts"),
   route("manage/content/:doc/autosave", "routes/resources/content-autosave.ts"),
+  route("manage/projects/:id/autosave", "routes/resources/project-autosave.ts"),
   route("manage/enquiries/:id/photos/:photoId/:size", "routes/resources/enquiry-photo.ts"),
   route("manage/backups/download", "routes/resources/backup-download.ts"),
   route("manage/backups/files/:name", "routes/resources/backup-file.ts"),

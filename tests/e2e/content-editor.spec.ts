@@ -3,6 +3,7 @@ import { type Browser, type BrowserContext, type Page, expect, test } from "@pla
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { testPort } from "../support/ports";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { type ContextOptions, signedInContext } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
 import { seedGallery, waitForHydration } from "./support/public-site";
 
@@ -27,19 +28,8 @@ test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 const OLD_PHONE = "07700 900123";
 
 /** A browser signed in as the admin (the session cookie copied from the HTTP client that signed up). */
-async function asAdmin(browser: Browser, options: { javaScriptEnabled?: boolean; width?: number; colorScheme?: "light" | "dark" } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    viewport: { width: options.width ?? 1280, height: 800 },
-    colorScheme: options.colorScheme ?? "light",
-  });
-  const cookies = admin.cookieHeader.split("; ").map((pair) => {
-    const index = pair.indexOf("=");
-    return { name: pair.slice(0, index), value: pair.slice(index + 1), url: server.baseURL };
-  });
-  await context.addCookies(cookies);
-  return context;
+function asAdmin(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  return signedInContext(browser, server.baseURL, admin.cookieHeader, options);
 }
 
 /** A visitor's fresh browser. */

@@ -1,10 +1,12 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
 import { HttpClient, createVerifiedUser } from "../support/http-client";
 import { testPort } from "../support/ports";
 import { type RunningServer, startIsolatedServer } from "../support/server";
+import { type ContextOptions, signedInContext } from "./support/accounts";
 import { trackPageErrors } from "./support/page-errors";
 import { waitForHydration } from "./support/public-site";
 import { seedGallery } from "./support/seed-gallery";
@@ -36,27 +38,15 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
-async function asAdmin(browser: Browser, options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: options.width ?? 1280, height: 800 } });
-  await context.addCookies(
-    admin.cookieHeader.split("; ").map((pair) => {
-      const index = pair.indexOf("=");
-      return { name: pair.slice(0, index), value: pair.slice(index + 1), url: server.baseURL };
-    }),
-  );
-  return context;
+function asAdmin(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  return signedInContext(browser, server.baseURL, admin.cookieHeader, options);
 }
 
 type ProjectFields = { title: string; serviceId?: string; town?: string; month?: string; costFrom?: string; costTo?: string; pairs?: number; reviewId?: string };
 
-/** Makes a project through the admin's own posts; publishes it unless told otherwise. Returns its id and slug. */
-async function makeProject(fields: ProjectFields, publish = true): Promise<{ id: string; slug: string }> {
-  const created = await admin.post("/manage/projects", { intent: "create" });
-  expect(created.status).toBe(302);
-  const id = created.headers.get("location")!.split("/").pop()!;
+/** The editor's fields for a project as makeProject fills them. */
+function projectForm(fields: ProjectFields): Record<string, string> {
   const body: Record<string, string> = {
-    revision: "1",
-    intent: publish ? "publish" : "save",
     title: fields.title,
     serviceId: fields.serviceId ?? "plastering",
     town: fields.town ?? "Bath",
@@ -73,12 +63,32 @@ async function makeProject(fields: ProjectFields, publish = true): Promise<{ id:
     body[`pair-${i}-beforeAlt`] = `Bare wall ${i + 1}`;
     body[`pair-${i}-afterAlt`] = `Smooth wall ${i + 1}`;
   }
+  return body;
+}
+
+/** Makes a project through the admin's own posts; publishes it unless told otherwise. Returns its id and slug. */
+async function makeProject(fields: ProjectFields, publish = true): Promise<{ id: string; slug: string }> {
+  const created = await admin.post("/manage/projects", { intent: "create" });
+  expect(created.status).toBe(302);
+  const id = created.headers.get("location")!.split("/").pop()!;
+  const body = { ...projectForm(fields), revision: "1", intent: publish ? "publish" : "save" };
   const saved = await admin.post(`/manage/projects/${id}`, body);
   expect(saved.status, await saved.clone().text()).toBe(302);
   const list = await (await admin.get("/manage/projects")).text();
   const slug = new RegExp(`href="/manage/projects/${id}"[^]*?href="/projects/([a-z0-9-]+)"`).exec(list)?.[1] ?? "";
   return { id, slug };
 }
+
+// First in the file: nothing is published yet.
+test("with no project published, the navbar, the home page and the sitemap do not send anyone to /projects", async ({ page, request }) => {
+  await makeProject({ title: "Only a draft so far" }, false);
+  await page.goto("/");
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Projects", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "See whole jobs, before and after" })).toHaveCount(0);
+  expect(await (await request.get("/sitemap.xml")).text()).not.toMatch(/\/projects<\/loc>/);
+  // The page itself still answers, saying there is nothing yet.
+  expect((await request.get("/projects")).status()).toBe(200);
+});
 
 test("visitors and members are refused the projects admin, its pages and its posts", async () => {
   const { id } = await makeProject({ title: "Guarded job" }, false);
@@ -324,4 +334,118 @@ test("a linked review shows on the project page while it is published", async ({
   expect((await admin.post("/manage/reviews", { intent: "hold", reviewId, reason: "not-about-job" })).status).toBeLessThan(400);
   html = await (await request.get(`/projects/${slug}`)).text();
   expect(html).not.toContain("The ceiling is perfectly smooth");
+});
+
+/** The editor's form revision, as the page holds it. */
+async function revisionOf(id: string): Promise<string> {
+  return /name="revision" value="(\d+)"/.exec(await (await admin.get(`/manage/projects/${id}`)).text())![1]!;
+}
+
+test("with JavaScript the owner uploads a photo from the editor: it joins a gallery category and fills the pair slot", async ({ browser }) => {
+  const { id } = await makeProject({ title: "Upload job", serviceId: "tiling", pairs: 0 }, false);
+  const context = await asAdmin(browser);
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  await page.goto(`/manage/projects/${id}`);
+  await waitForHydration(page);
+  const upload = page.getByRole("group", { name: "Upload a photo" });
+  await expect(upload.getByLabel("Photo file")).toHaveAttribute("accept", /\.heic/);
+  // The category named for the project's service is offered (made on upload), and the first empty pair side.
+  await expect(upload.getByLabel("Gallery category")).toHaveValue("new:Tiling");
+  await expect(upload.getByLabel("Put it in")).toHaveValue("pair-0-before");
+  // What was typed meanwhile is saved with the photo.
+  await page.getByLabel("Town").fill("Midsomer Norton");
+  await upload.getByLabel("Photo file").setInputFiles(path.join("tests/fixtures/images/landscape.jpg"));
+  await upload.getByLabel("Alt text").fill("The hall before we started");
+  await upload.getByRole("button", { name: "Upload and place" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Photo uploaded and placed" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("Town")).toHaveValue("Midsomer Norton");
+  const before = page.getByRole("group", { name: "Pair 1" }).getByRole("group", { name: "Before" });
+  const chosen = before.getByRole("radio", { name: "The hall before we started" });
+  await expect(chosen).toBeChecked();
+  await expect(page.getByLabel("Before photo: alt text").first()).toHaveValue("The hall before we started");
+  // The photo is a gallery photo too, in the new "Tiling" category.
+  expect(await (await admin.get("/manage")).text()).toContain("Tiling");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("without JavaScript the owner uploads a photo by a plain form post and it joins the further photos", async ({ browser }) => {
+  const { id } = await makeProject({ title: "No-script upload job" }, false);
+  const context = await asAdmin(browser, { javaScriptEnabled: false, width: 360 });
+  const page = await context.newPage();
+  await page.goto(`/manage/projects/${id}`);
+  const upload = page.getByRole("group", { name: "Upload a photo" });
+  await upload.getByLabel("Photo file").setInputFiles("tests/fixtures/images/exif-rotated.jpg");
+  await upload.getByLabel("Put it in").selectOption("photos");
+  await upload.getByLabel("Gallery category").selectOption({ label: "plastering" });
+  await upload.getByLabel("Alt text").fill("Finished ceiling rose");
+  await upload.getByRole("button", { name: "Upload and place" }).click();
+  await expect(page.locator(".alert-success")).toContainText("Photo uploaded and placed");
+  await expect(page.getByLabel("Further photo 1: alt text")).toHaveValue("Finished ceiling rose");
+  await expect(page.getByRole("group", { name: "Further photos" }).getByRole("checkbox", { name: "Finished ceiling rose" })).toBeChecked();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // A file that is not an image is refused, and nothing is placed.
+  await upload.getByLabel("Photo file").setInputFiles("tests/fixtures/images/not-really.jpg");
+  await upload.getByRole("button", { name: "Upload and place" }).click();
+  await expect(page.getByTestId("upload-failed")).toContainText("The photo was not uploaded");
+  await context.close();
+});
+
+test("the project editor saves by itself, warns of another admin's save, and History restores an earlier version", async ({ browser }) => {
+  const { id } = await makeProject({ title: "History job first title" });
+  // A second publish with another title: two versions.
+  const second = await admin.post(`/manage/projects/${id}`, { ...projectForm({ title: "History job second title" }), revision: await revisionOf(id), intent: "publish" });
+  expect(second.status).toBe(302);
+  const context = await asAdmin(browser);
+  const page = await context.newPage();
+  await page.goto(`/manage/projects/${id}`);
+  await waitForHydration(page);
+  await page.getByLabel("How long it took").fill("A week");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
+  await page.reload();
+  await expect(page.getByLabel("How long it took")).toHaveValue("A week");
+
+  // Another admin saves meanwhile: the next autosave is refused and both versions are shown.
+  await waitForHydration(page);
+  const other = await admin.post(`/manage/projects/${id}`, { ...projectForm({ title: "History job second title", town: "Shepton Mallet" }), revision: await revisionOf(id), intent: "save" });
+  expect(other.status).toBe(302);
+  await page.getByLabel("Story").fill("My own story of the job.");
+  await expect(page.getByTestId("conflict")).toContainText("saved this page while you were editing", { timeout: 10_000 });
+  await expect(page.getByTestId("save-status")).toContainText("Not saved: someone else saved");
+  await expect(page.getByTestId("conflict")).toContainText("Shepton Mallet");
+
+  await page.goto(`/manage/projects/${id}`);
+  await page.getByRole("link", { name: "History", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("History:");
+  const versions = page.getByTestId("version");
+  await expect(versions).toHaveCount(2);
+  await expect(versions.first()).toContainText("Changed: Title");
+  await versions.last().getByRole("button", { name: /Restore/ }).click();
+  await expect(page.locator(".alert-success")).toContainText("That version is now your draft");
+  await expect(page.getByLabel("Title")).toHaveValue("History job first title");
+  // The draft set aside by the restore is kept as a version.
+  await page.getByRole("link", { name: "History", exact: true }).click();
+  await expect(versions).toHaveCount(3);
+  await context.close();
+});
+
+
+test("the project editor and its history fit a 360 px phone, with 44 px buttons, and axe finds nothing in light and dark", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { id } = await makeProject({ title: "Phone-sized job", pairs: 2 });
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await asAdmin(browser, { width: 360, colorScheme });
+    const page = await context.newPage();
+    for (const path of [`/manage/projects/${id}`, `/manage/projects/${id}/history`]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      const small = await page.locator("main .btn:visible").evaluateAll((elements) => elements.filter((e) => e.getBoundingClientRect().height < 44).map((e) => e.textContent));
+      expect(small, path).toEqual([]);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+      expect(results.violations.map((v) => `${path} ${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+    await context.close();
+  }
 });

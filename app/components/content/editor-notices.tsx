@@ -14,10 +14,12 @@ type Props = {
   kept: { at: number } | null;
   onRestoreKept: () => void;
   onDropKept: () => void;
+  /** Where the other admin's version can be opened afresh: "the Content list", "the Projects list". */
+  listName?: string;
 };
 
 /** What the editor says above the form: the document's state, what just happened, and anything needing a decision. */
-export function EditorNotices({ loaderData, errors, conflict, conflictFromAutosave, onKeepMine, kept, onRestoreKept, onDropKept }: Props) {
+export function EditorNotices({ loaderData, errors, conflict, conflictFromAutosave, onKeepMine, kept, onRestoreKept, onDropKept, listName = "the Content list" }: Props) {
   const { done, demo, hasDraft } = loaderData;
   return (
     <>
@@ -71,7 +73,7 @@ export function EditorNotices({ loaderData, errors, conflict, conflictFromAutosa
           </dl>
           <p className="mb-0">
             To keep yours, press {conflictFromAutosave ? "“Keep my version”" : "Save draft"}. To take theirs instead, open this page again
-            from the Content list.
+            from {listName}.
           </p>
           {conflictFromAutosave ? (
             <button type="button" className="btn btn-warning mt-2" onClick={onKeepMine}>

@@ -9,7 +9,11 @@ export type AutosaveStatus = { state: "idle" | "changed" | "saving" | "saved" | 
 export type ConflictView = { by: string | null; at: string | null; revision: number; fields: { label: string; theirs: string; mine: string }[] };
 type KeptDraft = { at: number; entries: [string, string][] };
 
-type Options = { docKey: string; revision: number; draftSavedAt: string | null };
+/**
+ * `docKey` names the document in this browser's kept drafts; `autosaveUrl` is where the form is saved (the
+ * content editor's own by default; the project editor passes its own).
+ */
+type Options = { docKey: string; revision: number; draftSavedAt: string | null; autosaveUrl?: string };
 
 const storageKey = (docKey: string) => `content-draft:${docKey}`;
 
@@ -47,7 +51,7 @@ function fillForm(form: HTMLFormElement, entries: [string, string][]) {
  * leaving with unsaved changes, keeps the form in this browser when the network is down (and offers it back on
  * the next visit), and reports a version another admin saved meanwhile instead of writing over it.
  */
-export function useContentAutosave(formRef: React.RefObject<HTMLFormElement | null>, { docKey, revision: initialRevision, draftSavedAt }: Options) {
+export function useContentAutosave(formRef: React.RefObject<HTMLFormElement | null>, { docKey, revision: initialRevision, draftSavedAt, autosaveUrl = `/manage/content/${docKey}/autosave` }: Options) {
   const [status, setStatus] = useState<AutosaveStatus>({ state: "idle" });
   const [revision, setRevision] = useState(initialRevision);
   const [conflict, setConflict] = useState<ConflictView | null>(null);
@@ -68,7 +72,7 @@ export function useContentAutosave(formRef: React.RefObject<HTMLFormElement | nu
     setStatus({ state: "saving" });
     let response: Response;
     try {
-      response = await fetch(`/manage/content/${docKey}/autosave`, { method: "POST", body, headers: { Accept: "application/json" } });
+      response = await fetch(autosaveUrl, { method: "POST", body, headers: { Accept: "application/json" } });
     } catch {
       window.localStorage.setItem(storageKey(docKey), JSON.stringify({ at: Date.now(), entries: formEntries(form) } satisfies KeptDraft));
       setStatus({ state: "failed", message: "no connection. Your changes are kept on this device and saved when the connection is back." });
@@ -95,7 +99,7 @@ export function useContentAutosave(formRef: React.RefObject<HTMLFormElement | nu
     } else {
       setStatus({ state: "failed", message: result && "error" in result && result.error ? result.error : `the server answered ${response.status}.` });
     }
-  }, [docKey, formRef]);
+  }, [autosaveUrl, docKey, formRef]);
 
   useEffect(() => {
     const form = formRef.current;

@@ -7,6 +7,8 @@ import { SITE_MENU_ID, useNavMenus } from "./use-nav-menus";
 type Props = {
   siteName: string;
   categories: { id: number; name: string }[];
+  /** Whether a project is published: the Projects link shows only then. */
+  showProjects: boolean;
   /** The signed-in menu; visitors see the Admin link instead. */
   accountSlot?: React.ReactNode;
 };
@@ -18,7 +20,7 @@ type Props = {
  * and the dropdowns' keyboard and outside-click behaviour (useNavMenus).
  * Memoised: its props come from the root loader, so the re-render React Router makes right after hydration skips it.
  */
-export const SiteHeader = memo(function SiteHeader({ siteName, categories, accountSlot }: Props) {
+export const SiteHeader = memo(function SiteHeader({ siteName, categories, showProjects, accountSlot }: Props) {
   useNavMenus();
   return (
     <nav className="site-navbar border-bottom navbar navbar-expand-md sticky-top">
@@ -61,11 +63,13 @@ export const SiteHeader = memo(function SiteHeader({ siteName, categories, accou
                   Services
                 </NavLink>
               </li>
-              <li className="nav-item">
-                <NavLink className="nav-link" to="/projects">
-                  Projects
-                </NavLink>
-              </li>
+              {showProjects ? (
+                <li className="nav-item">
+                  <NavLink className="nav-link" to="/projects">
+                    Projects
+                  </NavLink>
+                </li>
+              ) : null}
               <li className="nav-item">
                 <NavLink className="nav-link" to="/contact">
                   Contact

@@ -17,26 +17,21 @@ export function nameFromFile(fileName: string): string {
 }
 
 /**
- * Sends the bytes through the resumable endpoint (tus: a dropped connection resumes where it stopped,
- * the client retrying for about a minute), then asks the server to turn them into an image.
+ * Sends the bytes through the resumable endpoint (tus: a dropped connection resumes where it stopped, the client
+ * retrying for about a minute) and answers the upload's id, for the server to turn into an image. Throws with the
+ * message to show when the bytes could not be sent.
  */
-export async function uploadOne(
-  item: UploadItem,
-  details: { categoryId: number; title: string; caption: string },
-  report: (change: Partial<UploadItem>) => void,
-): Promise<UploadResult> {
-  report({ state: "sending", progress: 0, error: undefined });
-  let uploadId: string;
+export async function sendFile(file: File, onProgress: (percent: number) => void): Promise<string> {
   try {
     const { Upload } = await import("tus-js-client");
-    uploadId = await new Promise<string>((resolve, reject) => {
-      const upload = new Upload(item.file, {
+    return await new Promise<string>((resolve, reject) => {
+      const upload = new Upload(file, {
         endpoint: "/api/uploads",
         chunkSize: 1024 * 1024,
         retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000, 30_000],
         removeFingerprintOnSuccess: true,
-        metadata: { filename: item.file.name, filetype: item.file.type },
-        onProgress: (sent, total) => report({ progress: Math.min(99, Math.floor((sent / total) * 100)) }),
+        metadata: { filename: file.name, filetype: file.type },
+        onProgress: (sent, total) => onProgress(Math.min(99, Math.floor((sent / total) * 100))),
         onError: reject,
         onSuccess: () => resolve(String(upload.url).split("/").pop() ?? ""),
       });
@@ -47,7 +42,22 @@ export async function uploadOne(
       });
     });
   } catch (error) {
-    const message = `Error uploading image to storage${error instanceof Error && /413|too large/i.test(error.message) ? ": the file is larger than 25 MB" : ""}`;
+    throw new Error(`Error uploading image to storage${error instanceof Error && /413|too large/i.test(error.message) ? ": the file is larger than 25 MB" : ""}`, { cause: error });
+  }
+}
+
+/** Sends the bytes (sendFile), then asks the server to turn them into an image in the category. */
+export async function uploadOne(
+  item: UploadItem,
+  details: { categoryId: number; title: string; caption: string },
+  report: (change: Partial<UploadItem>) => void,
+): Promise<UploadResult> {
+  report({ state: "sending", progress: 0, error: undefined });
+  let uploadId: string;
+  try {
+    uploadId = await sendFile(item.file, (progress) => report({ progress }));
+  } catch (error) {
+    const message = (error as Error).message;
     report({ state: "failed", error: message });
     return { ok: false, message };
   }

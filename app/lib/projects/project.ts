@@ -71,6 +71,22 @@ export type Project = z.infer<typeof ProjectSchema>;
 /** What the editor may hold while unfinished: a draft may be saved with gaps; publishing needs the whole schema. */
 export type ProjectDraft = Omit<Project, "costFrom" | "costTo"> & { costFrom: number | null; costTo: number | null };
 
+/** The editor's names for a project's fields: in its messages, a conflict and the history. */
+export const PROJECT_FIELD_LABELS: Record<string, string> = {
+  title: "Title",
+  serviceId: "Service",
+  town: "Town",
+  month: "Month",
+  duration: "How long it took",
+  costFrom: "Cost from",
+  costTo: "Cost to",
+  story: "Story",
+  pairs: "Before and after",
+  photos: "Further photos",
+  reviewId: "Linked review",
+  slug: "Address",
+};
+
 /** A title as an address: "Loft conversion in Bath" → "loft-conversion-in-bath". */
 export function slugify(title: string): string {
   const slug = title

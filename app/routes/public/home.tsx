@@ -15,6 +15,7 @@ import { formatAverage } from "~/lib/reviews";
 import { listCategoriesWithCovers } from "~/server/db/category-covers.server";
 import { renderParagraphs } from "~/server/content/markdown.server";
 import { getSiteContent } from "~/server/content/site-content.server";
+import { hasPublishedProjects } from "~/server/projects/projects.server";
 import type { Route } from "./+types/home";
 
 export const handle = LEAN_STYLES;
@@ -50,11 +51,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       .slice(0, GALLERY_TILES),
     latestReviews: (await listPublishedReviews(getDb(), { limit: LATEST_REVIEWS })).map(toPublicReview),
     reviewStats: await getReviewStats(getDb()),
+    hasProjects: await hasPublishedProjects(getDb()),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, business, links, picture, services, galleries, latestReviews, reviewStats } = loaderData;
+  const { page, business, links, picture, services, galleries, latestReviews, reviewStats, hasProjects } = loaderData;
   return (
     <>
       <section className="home-hero border-bottom">
@@ -116,15 +118,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 ) : null,
               )}
             </ul>
-            <p>
-              <Link to="/projects">See whole jobs, before and after</Link>
-            </p>
+            {hasProjects ? (
+              <p>
+                <Link to="/projects">See whole jobs, before and after</Link>
+              </p>
+            ) : null}
           </section>
-        ) : (
+        ) : hasProjects ? (
           <p className="pb-4">
             <Link to="/projects">See whole jobs, before and after</Link>
           </p>
-        )}
+        ) : null}
 
         {latestReviews.length > 0 ? (
           <section className="pb-5" aria-labelledby="reviews-heading">

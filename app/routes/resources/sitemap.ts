@@ -10,12 +10,10 @@ export async function loader() {
   const db = getDb();
   const galleries = await listCategories(db);
   const galleryIds = galleries.map((g) => g.id);
-  const xml = renderSitemap(
-    getEnv().publicUrl,
-    galleryIds,
-    (path) => isPageShown(getPublishedContent().business, path),
-    await listSitemapExtras(db, galleryIds),
-  );
+  const extras = await listSitemapExtras(db, galleryIds);
+  // /projects is listed once a project is published: an empty list is no page for a search engine.
+  const shown = (path: string) => isPageShown(getPublishedContent().business, path) && (path !== "/projects" || extras.paths.length > 0);
+  const xml = renderSitemap(getEnv().publicUrl, galleryIds, shown, extras);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -67,6 +67,12 @@ export async function listPublished(db: Db, kind: string): Promise<Map<string, u
   return new Map(rows.map((row) => [row.key, JSON.parse(row.published!)]));
 }
 
+/** Whether any document of a kind is published (one indexed row read: the navbar asks on every page). */
+export async function hasPublished(db: Db, kind: string): Promise<boolean> {
+  const row = await db.selectFrom("contentDocument").select("key").where("kind", "=", kind).where("published", "is not", null).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 async function addVersion(db: Db, ref: Ref, reason: string, data: unknown, previous: unknown, by: string | null): Promise<void> {
   await db
     .insertInto("contentDocumentVersion")
@@ -196,6 +202,18 @@ export async function listVersions(db: Db, ref: Ref, limit = KEEP_VERSIONS): Pro
     .limit(limit)
     .execute();
   return rows.map((row) => ({ id: row.id, reason: row.reason, data: JSON.parse(row.data), changedFields: JSON.parse(row.changedFields), createdAt: row.createdAt, createdBy: row.createdBy }));
+}
+
+/** What a history page lists: the document's revision (for Restore), whether it has a draft, its versions. */
+export async function getDocumentHistory(db: Db, ref: Ref) {
+  const doc = await getDocument(db, ref);
+  if (!doc) return null;
+  const versions = await listVersions(db, ref);
+  return {
+    revision: doc.revision,
+    hasDraft: doc.draft !== null,
+    versions: versions.map(({ id, reason, changedFields, createdAt, createdBy }) => ({ id, reason, changedFields, createdAt, createdBy })),
+  };
 }
 
 export async function getVersion(db: Db, ref: Ref, id: string): Promise<ContentVersion | null> {

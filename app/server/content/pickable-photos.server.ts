@@ -11,14 +11,17 @@ export async function listPickablePhotos(db: Db): Promise<PickablePhoto[]> {
   return toGalleryPhotos(await listRecentImages(db, PICKABLE)).map(({ id, alt, src, srcSet, width, height }) => ({ id, alt, src, srcSet, width, height }));
 }
 
-/** The ready photos the owner picked in the editor, by id (a deleted one is simply missing). */
-export async function listPickedImages(db: Db, ids: readonly string[]): Promise<Map<string, StoredPhoto>> {
+/**
+ * The ready photos the owner picked in the editor, by id (a deleted one is simply missing). The editor itself also
+ * asks for those still processing (`withProcessing`): a photo just uploaded has its first sizes and is shown there.
+ */
+export async function listPickedImages(db: Db, ids: readonly string[], { withProcessing = false } = {}): Promise<Map<string, StoredPhoto>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom("image")
     .select(["id", "categoryId", "title", "caption", "width", "height", "placeholder", "variants"])
     .where("id", "in", [...new Set(ids)])
-    .where("status", "=", "ready")
+    .where("status", "in", withProcessing ? ["ready", "processing"] : ["ready"])
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -4,7 +4,7 @@ import { CategoryExistsError, createCategory, deleteCategoryRow, getCategory, re
 import { deleteImage, getImage, getImageByName, updateImageDetails } from "../db/images.server";
 import type { Image } from "../db/schema.server";
 import { getImageWorker, getJobDirectory } from "../images/background-jobs.server";
-import { ImageDeletedError } from "../images/create-image.server";
+import { ImageDeletedError, type UploadedImage } from "../images/create-image.server";
 import { DecodeQueueFullError } from "../images/decode-queue.server";
 import { deleteImageFiles } from "../images/image-files.server";
 import { ImageRejectedError } from "../images/inspect-upload.server";
@@ -101,7 +101,16 @@ export type FinishUpload = { uploadId: string; categoryId: number; name: string;
 export async function finishUpload(db: Db, input: FinishUpload): Promise<Outcome<Image>> {
   const upload = await takeCompletedUpload(input.uploadId);
   if (!upload) return fail(400, "The upload did not finish. Please try again.", "file");
-  const discard = () => rm(upload.file, { force: true });
+  return addUploadedImage(db, { file: upload.file, categoryId: input.categoryId, name: input.name, title: input.title, caption: input.caption });
+}
+
+/**
+ * A file that has arrived whole (through the resumable endpoint, or a plain form post without JavaScript) into
+ * the image pipeline: the same checks and the same pipeline whichever way it came. The file is the pipeline's
+ * (or deleted) afterwards.
+ */
+export async function addUploadedImage(db: Db, input: UploadedImage): Promise<Outcome<Image>> {
+  const discard = () => rm(input.file, { force: true });
   if (!(await getCategory(db, input.categoryId))) {
     await discard();
     return fail(404, GONE_CATEGORY, "category");
@@ -111,7 +120,7 @@ export async function finishUpload(db: Db, input: FinishUpload): Promise<Outcome
     return fail(409, IMAGE_EXISTS, "name");
   }
   try {
-    const image = await getImageWorker().addImage({ file: upload.file, ...input });
+    const image = await getImageWorker().addImage(input);
     return ok(image);
   } catch (error) {
     await discard();

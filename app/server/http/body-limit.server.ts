@@ -40,6 +40,12 @@ export const BODY_LIMITS: BodyLimit[] = [
     bytes: 2 * 1024 * 1024,
     advice: "This page's texts are too long to save together. Please go back and shorten the longest of them.",
   },
+  // The project editor: its whole form, or (without JavaScript) its upload form with one photo (readUploadPost).
+  {
+    path: /^\/manage\/projects\/[0-9a-f-]{36}$/,
+    bytes: ENQUIRY_LIMITS.photoBytes + 1024 * 1024,
+    advice: `The photo is too large to send. Please go back and choose one of at most ${QUOTE_PHOTO_MAX_MB} MB.`,
+  },
 ];
 
 /** The entry for a request path: the first matching one of the table, or the default. */

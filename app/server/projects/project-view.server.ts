@@ -25,8 +25,10 @@ export type ProjectSummary = {
 
 type ServiceNames = ReadonlyMap<string, string>;
 
-async function photoMap(db: Db, ids: string[]): Promise<Map<string, GalleryPhoto>> {
-  return new Map(toGalleryPhotos([...(await listPickedImages(db, ids)).values()]).map((photo) => [photo.id, photo]));
+/** The picked photos' rows (for the share image) and their views by id, read and built once. */
+async function loadPhotos(db: Db, ids: string[]) {
+  const rows = [...(await listPickedImages(db, ids)).values()];
+  return { rows, photos: new Map(toGalleryPhotos(rows).map((photo) => [photo.id, photo])) };
 }
 
 function withAlt(photo: GalleryPhoto | undefined, alt: string): ProjectPhoto | null {
@@ -46,9 +48,9 @@ function coverOf(project: PublishedProject, photos: Map<string, GalleryPhoto>): 
   return null;
 }
 
-export async function summariseProjects(db: Db, projects: PublishedProject[], services: ServiceNames): Promise<ProjectSummary[]> {
-  const photos = await photoMap(db, projects.flatMap((project) => [...project.pairs.map((pair) => pair.after), ...project.photos.slice(0, 1).map((photo) => photo.id)]));
-  return projects.map((project) => ({
+/** A project's facts as the list and its page word them, with its cover photo. */
+function summarise(project: PublishedProject, photos: Map<string, GalleryPhoto>, services: ServiceNames): ProjectSummary {
+  return {
     id: project.id,
     slug: project.slug,
     title: project.title,
@@ -58,7 +60,12 @@ export async function summariseProjects(db: Db, projects: PublishedProject[], se
     when: formatMonth(project.month),
     month: project.month,
     cover: coverOf(project, photos),
-  }));
+  };
+}
+
+export async function summariseProjects(db: Db, projects: PublishedProject[], services: ServiceNames): Promise<ProjectSummary[]> {
+  const { photos } = await loadPhotos(db, projects.flatMap((project) => [...project.pairs.map((pair) => pair.after), ...project.photos.slice(0, 1).map((photo) => photo.id)]));
+  return projects.map((project) => summarise(project, photos, services));
 }
 
 export type ProjectView = ProjectSummary & {
@@ -71,30 +78,21 @@ export type ProjectView = ProjectSummary & {
 
 export async function viewProject(db: Db, project: PublishedProject, services: ServiceNames): Promise<ProjectView> {
   const ids = [...project.pairs.flatMap((pair) => [pair.before, pair.after]), ...project.photos.map((photo) => photo.id)];
-  const rows = [...(await listPickedImages(db, ids)).values()];
-  const photos = new Map(toGalleryPhotos(rows).map((photo) => [photo.id, photo]));
+  const { rows, photos } = await loadPhotos(db, ids);
   const pairs = project.pairs.flatMap((pair) => {
     const before = withAlt(photos.get(pair.before), pair.beforeAlt);
     const after = withAlt(photos.get(pair.after), pair.afterAlt);
     return before && after ? [{ before, after }] : [];
   });
-  const cover = coverOf(project, photos);
-  const coverRow = cover ? rows.find((row) => row.id === cover.id) : undefined;
+  const summary = summarise(project, photos, services);
+  const coverRow = summary.cover ? rows.find((row) => row.id === summary.cover!.id) : undefined;
   const share = coverRow ? getShareImage(coverRow) : null;
   return {
-    id: project.id,
-    slug: project.slug,
-    title: project.title,
-    service: services.get(project.serviceId) ?? "",
-    serviceId: project.serviceId,
-    town: project.town,
-    when: formatMonth(project.month),
-    month: project.month,
-    cover,
+    ...summary,
     duration: project.duration,
     cost: project.costFrom !== null && project.costTo !== null ? formatCostBand(project.costFrom, project.costTo) : null,
     pairs,
     photos: project.photos.flatMap((photo) => withAlt(photos.get(photo.id), photo.alt) ?? []),
-    shareImage: share && cover ? { ...share, alt: cover.alt } : null,
+    shareImage: share && summary.cover ? { ...share, alt: summary.cover.alt } : null,
   };
 }

@@ -1,4 +1,4 @@
-import { type Page, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, type Page, expect } from "@playwright/test";
 import { waitForHydration } from "./public-site";
 import type { startSmtpServer } from "../../setup/smtp";
 
@@ -54,4 +54,22 @@ export async function signOut(page: Page) {
   await page.locator("#account-menu").click();
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page.getByRole("navigation").getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/signIn");
+}
+
+export type ContextOptions = { javaScriptEnabled?: boolean; width?: number; colorScheme?: "light" | "dark" };
+
+/** A browser signed in as whoever the cookie header belongs to (an HTTP client that signed in), at a width and colours. */
+export async function signedInContext(browser: Browser, baseURL: string, cookieHeader: string, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width ?? 1280, height: 800 },
+    colorScheme: options.colorScheme ?? "light",
+  });
+  const cookies = cookieHeader.split("; ").map((pair) => {
+    const index = pair.indexOf("=");
+    return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseURL };
+  });
+  await context.addCookies(cookies);
+  return context;
 }
