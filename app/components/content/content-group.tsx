@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type PointerEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { DRAG_ID, moveTo, useDragOrder } from "~/components/reorder/use-drag-order";
 import { type FieldSpec, fieldId, joinPath } from "~/lib/content/editor-fields";
 import { CARRIED, PRESENT, getAt, structureIntent, unshownValues, withOrder } from "~/lib/content/editor-form";
@@ -46,6 +46,7 @@ export function ContentGroup({ spec, doc, path, error, renderFields }: Props) {
       moved.current = key;
       setLocal({ list, order: moveTo(order, Number(key), to) });
     },
+    captureOnPress: true,
     describe: (key, to, count) => `${spec.itemLabel} "${itemName(list[Number(key)]) ?? Number(key) + 1}" moved to place ${to + 1} of ${count}.`,
   });
 
@@ -58,9 +59,36 @@ export function ContentGroup({ spec, doc, path, error, renderFields }: Props) {
     section.current.dispatchEvent(new Event("change", { bubbles: true }));
   }, [order]);
 
+  // While an item is dragged the list is shown compact (each item its title and buttons) so that a service a
+  // screen or two tall can be dropped anywhere; the page is scrolled to keep the handle under the pointer as the
+  // list shrinks and grows back.
+  const sorting = drag.dragging !== null;
+  const grip = useRef<{ key: string; offset: number; y: number } | null>(null);
+  useLayoutEffect(() => {
+    const held = grip.current;
+    if (!held || !section.current) return;
+    const handle = section.current.querySelector<HTMLElement>(`[${DRAG_ID}="${held.key}"] .content-drag-handle`);
+    if (handle) window.scrollBy(0, handle.getBoundingClientRect().top - (held.y - held.offset));
+    if (!sorting) grip.current = null;
+  }, [sorting]);
+  const handleProps = (key: string) => {
+    const handlers = drag.dragHandlers(key);
+    return {
+      ...handlers,
+      onPointerDown(event: PointerEvent<HTMLElement>) {
+        grip.current = { key, offset: event.clientY - event.currentTarget.getBoundingClientRect().top, y: event.clientY };
+        handlers.onPointerDown(event);
+      },
+      onPointerMove(event: PointerEvent<HTMLElement>) {
+        if (grip.current) grip.current.y = event.clientY;
+        handlers.onPointerMove(event);
+      },
+    };
+  };
+
   const helpId = `${id}-drag-help`;
   return (
-    <section className="content-group mb-4" aria-labelledby={`${id}-heading`} id={id} ref={section}>
+    <section className={`content-group mb-4${sorting ? " is-sorting" : ""}`} aria-labelledby={`${id}-heading`} id={id} ref={section}>
       <h2 id={`${id}-heading`} className="h5">
         {spec.label}
       </h2>
@@ -90,7 +118,7 @@ export function ContentGroup({ spec, doc, path, error, renderFields }: Props) {
                   className="btn btn-outline-secondary content-drag-handle"
                   aria-label={`Drag to move: ${title}`}
                   aria-describedby={helpId}
-                  {...drag.dragHandlers(key)}
+                  {...handleProps(key)}
                   onKeyDown={(event) => drag.onKeyDown(event, key)}
                 >
                   <span aria-hidden="true">⠿</span> Drag

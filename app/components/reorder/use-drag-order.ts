@@ -12,6 +12,11 @@ type Options = {
   describe(id: string, to: number, count: number): string;
   /** How far (px) the pointer must travel before a press becomes a drag, so a tap stays a tap. */
   threshold?: number;
+  /**
+   * Take the pointer as soon as it is pressed: right for a small handle (a drag leaves it at once), wrong for a
+   * whole item that is also a button (its click would then go to the item).
+   */
+  captureOnPress?: boolean;
 };
 
 /** How close (px) to the top or bottom of the screen a drag starts scrolling the page. */
@@ -27,7 +32,7 @@ export type DragState = { id: string; over: number } | null;
  * arranger (whole photos are dragged) and the content editor's lists (by a handle with `touch-action: none`, so a
  * finger elsewhere still scrolls the page).
  */
-export function useDragOrder({ order, onMove, describe, threshold = 8 }: Options) {
+export function useDragOrder({ order, onMove, describe, threshold = 8, captureOnPress = false }: Options) {
   const [dragging, setDragging] = useState<DragState>(null);
   const [announcement, setAnnouncement] = useState("");
   const press = useRef<{ id: string; x: number; y: number; pointerId: number } | null>(null);
@@ -77,12 +82,13 @@ export function useDragOrder({ order, onMove, describe, threshold = 8 }: Options
     onPointerDown(event: PointerEvent<HTMLElement>) {
       if (event.button !== 0 || (event.target as HTMLElement).closest("input, textarea, select")) return;
       press.current = { id, x: event.clientX, y: event.clientY, pointerId: event.pointerId };
+      if (captureOnPress) event.currentTarget.setPointerCapture(event.pointerId);
     },
     onPointerMove(event: PointerEvent<HTMLElement>) {
       const start = press.current;
       if (!start || start.pointerId !== event.pointerId) return;
       if (!dragging && Math.hypot(event.clientX - start.x, event.clientY - start.y) < threshold) return;
-      if (!dragging) event.currentTarget.setPointerCapture(event.pointerId);
+      if (!dragging && !captureOnPress) event.currentTarget.setPointerCapture(event.pointerId);
       const over = indexAt(event.clientX, event.clientY);
       setDragging({ id: start.id, over: over < 0 ? (dragging?.over ?? order.indexOf(start.id)) : over });
       edgeScroll(start.id, event.clientX, event.clientY);
