@@ -10,6 +10,7 @@ import { listPickedImages } from "~/server/content/pickable-photos.server";
 import { listLinkableReviews } from "~/server/projects/linked-review.server";
 import { readProjectForm } from "~/server/projects/project-form.server";
 import { emptyProject, getProjectDocument, publishProject, saveProjectDraft, unpublishProject } from "~/server/projects/projects.server";
+import { FormAnswer } from "~/components/forms/form-answer";
 import type { Route } from "./+types/project-edit";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -119,11 +120,7 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
           "A draft: visitors cannot see it until you publish it."
         )}
       </p>
-      {loaderData.done && !actionData ? (
-        <p className="alert alert-success" role="status">
-          {loaderData.done}
-        </p>
-      ) : null}
+      <FormAnswer boxed answer={loaderData.done && !actionData ? { ok: true, message: loaderData.done } : null} />
       {actionData?.status === "conflict" ? (
         <p className="alert alert-danger" role="alert">
           {actionData.message}
