@@ -172,6 +172,60 @@ test("without JavaScript: a service's list changes, services are reordered, adde
   await context.close();
 });
 
+test("with JavaScript: services are dragged with the mouse and moved with the keyboard, and the draft keeps the order", async ({ browser }) => {
+  const context = await asAdmin(browser);
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  await openEditor(page, "Services");
+  const names = () => page.locator("fieldset.content-item > legend").allTextContents();
+  expect((await names()).slice(0, 3)).toEqual(["Service 1: Tiling", "Service 2: Plastering", "Service 3: Joinery"]);
+
+  // Joinery's handle, pressed and moved: the list turns compact (a service is two screens tall) with the handle
+  // still under the pointer, and it is dropped on Plastering.
+  const handle = page.getByRole("button", { name: "Drag to move: Service 3: Joinery" });
+  await handle.scrollIntoViewIfNeeded();
+  const from = (await handle.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 20, { steps: 4 });
+  await expect(page.locator(".content-group.is-sorting")).toHaveCount(1);
+  const held = (await handle.boundingBox())!;
+  expect(Math.abs(held.y + held.height / 2 - (from.y + from.height / 2 - 20))).toBeLessThan(30);
+  const to = (await page.getByRole("group", { name: /^Service 2: Plastering/ }).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2, { steps: 8 });
+  await expect(page.getByRole("group", { name: /^Service 2: Plastering/ })).toHaveClass(/is-drop-target/);
+  await page.mouse.up();
+  expect((await names()).slice(0, 3)).toEqual(["Service 1: Tiling", "Service 2: Joinery", "Service 3: Plastering"]);
+  await expect(page.locator(".content-group [aria-live]")).toHaveText('Service "Joinery" moved to place 2 of 10.');
+  await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
+
+  // The keyboard: Alt+ArrowDown on Tiling's handle moves it one place down, and the focus stays on it.
+  await page.getByRole("button", { name: "Drag to move: Service 1: Tiling" }).focus();
+  await page.keyboard.press("Alt+ArrowDown");
+  expect((await names()).slice(0, 3)).toEqual(["Service 1: Joinery", "Service 2: Tiling", "Service 3: Plastering"]);
+  await expect(page.getByRole("button", { name: "Drag to move: Service 2: Tiling" })).toBeFocused();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
+
+  // The saved draft has the new order, each service with its own fields and its own illustration (which the form
+  // does not show); the public page does not have it yet.
+  await page.reload();
+  expect((await names()).slice(0, 3)).toEqual(["Service 1: Joinery", "Service 2: Tiling", "Service 3: Plastering"]);
+  await expect(page.getByRole("group", { name: /^Service 1: Joinery/ }).getByLabel("Address id (/services#id)")).toHaveValue("joinery");
+  const preview = await (await page.request.get("/services?preview=1")).text();
+  const order = [...preview.matchAll(/data-service="([^"]+)"/g)].map((match) => match[1]);
+  expect(order.slice(0, 3)).toEqual(["joinery", "tiling", "plastering"]);
+  const joinery = preview.slice(preview.indexOf('data-service="joinery"'), preview.indexOf('data-service="tiling"'));
+  expect(joinery).toContain("/images/services/joinery-1.svg");
+  expect(joinery).not.toContain("/images/services/plastering-1.svg");
+  const live = await (await new HttpClient(server.baseURL).get("/services")).text();
+  expect([...live.matchAll(/data-service="([^"]+)"/g)].map((match) => match[1]).slice(0, 2)).toEqual(["tiling", "plastering"]);
+
+  await page.getByRole("button", { name: "Discard draft" }).click();
+  await expect(page.getByText("Draft discarded")).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test("without JavaScript: the about text is a draft the preview shows and the public page does not, until published; HTML stays text", async ({ browser }) => {
   const context = await asAdmin(browser, { javaScriptEnabled: false });
   const page = await context.newPage();

@@ -158,6 +158,44 @@ test("the admin sees it in the inbox with its photos, without GPS, a phone link 
   await expect(page.getByRole("link", { name: /Sam Tiler/ })).toBeVisible();
 });
 
+test("on a 360 px phone each answer shows beside the button pressed, with and without JavaScript", async ({ browser }) => {
+  const { signIn } = await import("./support/accounts");
+  const signedIn = await browser.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+  await signIn(await signedIn.newPage(), OWNER);
+  const cookies = await signedIn.cookies();
+  await signedIn.close();
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${PORT}`, viewport: { width: 360, height: 740 }, javaScriptEnabled });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.goto("/manage/enquiries");
+    await page.getByRole("link", { name: /Sam Tiler/ }).click();
+    if (javaScriptEnabled) await waitForHydration(page);
+    /** The answer is on screen (no scrolling needed) and within a short reach of the button pressed. */
+    const besideButton = async (button: string, words: string) => {
+      const answer = page.getByRole("status").filter({ hasText: words });
+      await expect(answer, `${words} (JavaScript ${javaScriptEnabled ? "on" : "off"})`).toBeVisible();
+      const box = (await answer.boundingBox())!;
+      const pressed = (await page.getByRole("button", { name: button, exact: true }).boundingBox())!;
+      expect(box.y, words).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, words).toBeLessThanOrEqual(740);
+      expect(box.x + box.width, words).toBeLessThanOrEqual(360);
+      expect(Math.abs(box.y - (pressed.y + pressed.height)), words).toBeLessThan(120);
+    };
+    const notes = page.getByLabel(/Your notes/);
+    await notes.scrollIntoViewIfNeeded();
+    await notes.fill(`Checked on a phone, JavaScript ${javaScriptEnabled ? "on" : "off"}.`);
+    await page.getByRole("button", { name: "Save notes" }).click();
+    await besideButton("Save notes", "Notes saved.");
+    await page.getByLabel("Status").selectOption("replied");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await besideButton("Save", "Status saved.");
+    // Only the answer to the button pressed shows.
+    await expect(page.getByText("Notes saved.")).toHaveCount(0);
+    await context.close();
+  }
+});
+
 test("signing out clears the browser's cache: a customer's photo seen before is not shown from it afterwards", async ({ page }) => {
   const { signIn, signOut } = await import("./support/accounts");
   await signIn(page, OWNER);

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { type FieldSpec, fieldId, joinPath } from "~/lib/content/editor-fields";
-import { PRESENT, getAt, structureIntent } from "~/lib/content/editor-form";
+import { getAt } from "~/lib/content/editor-form";
 import { fillText } from "~/lib/content/placeholders";
 import type { Business } from "~/lib/site-config";
 import { ContentField, type PickablePhoto } from "./content-field";
+import { ContentGroup } from "./content-group";
 
 export type FieldsContext = {
   errors: Record<string, string>;
@@ -46,44 +47,7 @@ function FieldOrGroup({ spec, doc, path, context }: { spec: FieldSpec; doc: unkn
     );
   }
   if (spec.kind === "group") {
-    const items = getAt(doc, path);
-    const list = Array.isArray(items) ? items : [];
-    return (
-      <section className="content-group mb-4" aria-labelledby={`${id}-heading`} id={id}>
-        <h2 id={`${id}-heading`} className="h5">
-          {spec.label}
-        </h2>
-        <input type="hidden" name={PRESENT(path)} value="1" />
-        {context.errors[path] ? <p className="invalid-feedback d-block">{context.errors[path]}</p> : null}
-        {list.map((item, index) => {
-          const itemPath = joinPath(path, index);
-          const named = (item as { name?: unknown; question?: unknown; heading?: unknown }) ?? {};
-          const name = [named.name, named.question, named.heading].find((v) => typeof v === "string") as string | undefined;
-          const title = `${spec.itemLabel} ${index + 1}${name ? `: ${name}` : ""}`;
-          return (
-            <fieldset key={`${index}-${name ?? ""}`} className="content-item" id={fieldId(itemPath)}>
-              <legend className="h6 fw-semibold">{title}</legend>
-              <input type="hidden" name={PRESENT(itemPath)} value="1" />
-              <ContentFields fields={spec.fields} doc={doc} prefix={itemPath} context={context} />
-              <div className="content-item-actions">
-                <button type="submit" name="intent" value={structureIntent("move-up", path, index)} className="btn btn-outline-secondary" disabled={index === 0} formNoValidate aria-label={`Move up: ${title}`}>
-                  Move up
-                </button>
-                <button type="submit" name="intent" value={structureIntent("move-down", path, index)} className="btn btn-outline-secondary" disabled={index === list.length - 1} formNoValidate aria-label={`Move down: ${title}`}>
-                  Move down
-                </button>
-                <button type="submit" name="intent" value={structureIntent("delete", path, index)} className="btn btn-outline-danger" disabled={list.length <= 1 && path === ""} formNoValidate aria-label={`${spec.deleteLabel}: ${title}`}>
-                  {spec.deleteLabel}
-                </button>
-              </div>
-            </fieldset>
-          );
-        })}
-        <button type="submit" name="intent" value={structureIntent("add", path)} className="btn btn-outline-primary" disabled={list.length >= spec.maxItems} formNoValidate>
-          {spec.addLabel}
-        </button>
-      </section>
-    );
+    return <ContentGroup spec={spec} doc={doc} path={path} error={context.errors[path]} renderFields={(shown, prefix) => <ContentFields fields={spec.fields} doc={shown} prefix={prefix} context={context} />} />;
   }
   return <ContentField spec={spec} path={path} id={id} value={getAt(doc, path)} error={context.errors[path]} photos={context.photos} />;
 }

@@ -12,49 +12,44 @@ type Props = {
 };
 
 const WIDTH = 720;
-const HEIGHT = 180;
-const TOP = 16;
-const BOTTOM = 20;
+const HEIGHT = 140;
 
 /**
  * A bar chart drawn as SVG on the server: no chart library, no script, readable as soon as the HTML arrives.
- * The same numbers follow as a table in a <details>, for screen readers and for anyone who wants the figures.
+ * The SVG draws only the bars and stretches to any width; its words (the top of the scale, the first and last
+ * days) are HTML beside it, so they keep the page's text size on a 360 px phone instead of shrinking with the
+ * drawing. The same numbers follow as a table in a <details>, for screen readers and for anyone who wants them.
  */
 export function BarChart({ title, bars, valueLabel, keyLabel }: Props) {
   const id = useId();
   const max = Math.max(1, ...bars.map((b) => b.value));
   const slot = WIDTH / Math.max(1, bars.length);
   const gap = slot > 6 ? Math.min(4, slot * 0.2) : 0;
-  const plot = HEIGHT - TOP - BOTTOM;
   const total = bars.reduce((sum, b) => sum + b.value, 0);
   return (
     <figure className="bar-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`}>
+      <p className="bar-chart-scale" aria-hidden="true">
+        {max}
+      </p>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-title`}>
         <title id={`${id}-title`}>{`${title}: ${total} in all, at most ${max} in one ${keyLabel.toLowerCase()}`}</title>
-        <line x1={0} x2={WIDTH} y1={TOP + plot} y2={TOP + plot} className="bar-chart-axis" />
-        <line x1={0} x2={WIDTH} y1={TOP} y2={TOP} className="bar-chart-grid" />
-        <text x={2} y={TOP - 4} className="bar-chart-text">
-          {max}
-        </text>
+        <line x1={0} x2={WIDTH} y1={0} y2={0} className="bar-chart-grid" vectorEffect="non-scaling-stroke" />
         {bars.map((bar, i) => {
-          const h = (bar.value / max) * plot;
+          const h = (bar.value / max) * HEIGHT;
           return (
-            <rect key={bar.label} x={i * slot + gap / 2} y={TOP + plot - h} width={Math.max(1, slot - gap)} height={h} className="bar-chart-bar">
+            <rect key={bar.label} x={i * slot + gap / 2} y={HEIGHT - h} width={Math.max(1, slot - gap)} height={h} className="bar-chart-bar">
               <title>{`${bar.label}: ${bar.value}`}</title>
             </rect>
           );
         })}
-        {bars.length > 0 ? (
-          <>
-            <text x={0} y={HEIGHT - 4} className="bar-chart-text">
-              {bars[0]!.label}
-            </text>
-            <text x={WIDTH} y={HEIGHT - 4} textAnchor="end" className="bar-chart-text">
-              {bars.at(-1)!.label}
-            </text>
-          </>
-        ) : null}
+        <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="bar-chart-axis" vectorEffect="non-scaling-stroke" />
       </svg>
+      {bars.length > 0 ? (
+        <p className="bar-chart-ends" aria-hidden="true">
+          <span>{bars[0]!.label}</span>
+          <span>{bars.at(-1)!.label}</span>
+        </p>
+      ) : null}
       <details className="mt-2">
         <summary>{title} as a table</summary>
         <div className="table-responsive bar-chart-table">

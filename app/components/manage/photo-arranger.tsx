@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
+import { DRAG_ID, moveTo, useDragOrder } from "~/components/reorder/use-drag-order";
 import type { ManageActionResult, ManagedImage } from "~/lib/manage-galleries";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -35,56 +36,17 @@ export function PhotoArranger({ categoryId, images, chosenId, coverId, selectedI
   if (local.from !== serverOrder) setLocal({ from: serverOrder, order: images.map((image) => image.id) });
   const order = local.order;
   const setOrder = (next: string[]) => setLocal({ from: serverOrder, order: next });
-  const [dragging, setDragging] = useState<{ id: string; over: number } | null>(null);
-  const [announcement, setAnnouncement] = useState("");
-  const press = useRef<{ id: string; x: number; y: number; pointerId: number } | null>(null);
-  const suppressClick = useRef(false);
   const byId = new Map(images.map((image) => [image.id, image]));
 
-  const move = (id: string, to: number) => {
-    const from = order.indexOf(id);
-    if (from < 0 || to < 0 || to >= order.length || to === from) return;
-    const next = order.filter((other) => other !== id);
-    next.splice(to, 0, id);
-    setOrder(next);
-    setAnnouncement(`${byId.get(id)?.name ?? "Photo"} moved to place ${to + 1} of ${order.length}.`);
-    void mover.submit({ intent: "move-photo", imageId: id, after: afterFor(order, from, to) }, { method: "post" });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, id: string) => {
-    if (!event.altKey) return;
-    const from = order.indexOf(id);
-    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
-    const to = event.key === "Home" ? 0 : event.key === "End" ? order.length - 1 : step === undefined ? null : from + step;
-    if (to === null) return;
-    event.preventDefault();
-    move(id, to);
-  };
-
-  const indexAt = (x: number, y: number) => {
-    const target = document.elementFromPoint(x, y)?.closest<HTMLElement>("[data-photo-id]");
-    return target ? order.indexOf(target.dataset.photoId ?? "") : -1;
-  };
-  const onPointerDown = (event: PointerEvent<HTMLLIElement>, id: string) => {
-    if (event.button !== 0 || (event.target as HTMLElement).closest("input")) return;
-    press.current = { id, x: event.clientX, y: event.clientY, pointerId: event.pointerId };
-  };
-  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
-    const start = press.current;
-    if (!start || start.pointerId !== event.pointerId) return;
-    if (!dragging && Math.hypot(event.clientX - start.x, event.clientY - start.y) < 8) return;
-    if (!dragging) event.currentTarget.setPointerCapture(event.pointerId);
-    const over = indexAt(event.clientX, event.clientY);
-    setDragging({ id: start.id, over: over < 0 ? (dragging?.over ?? order.indexOf(start.id)) : over });
-  };
-  const onPointerUp = () => {
-    if (dragging) {
-      suppressClick.current = true;
-      move(dragging.id, dragging.over);
-    }
-    press.current = null;
-    setDragging(null);
-  };
+  const drag = useDragOrder({
+    order,
+    onMove(id, to) {
+      const from = order.indexOf(id);
+      setOrder(moveTo(order, id, to));
+      void mover.submit({ intent: "move-photo", imageId: id, after: afterFor(order, from, to) }, { method: "post" });
+    },
+    describe: (id, to, count) => `${byId.get(id)?.name ?? "Photo"} moved to place ${to + 1} of ${count}.`,
+  });
 
   return (
     <>
@@ -99,25 +61,8 @@ export function PhotoArranger({ categoryId, images, chosenId, coverId, selectedI
         {order.map((id, index) => {
           const image = byId.get(id);
           if (!image) return null;
-          const classes = [
-            "thumb-picker-slot",
-            dragging?.id === id ? "is-dragging" : "",
-            dragging && dragging.id !== id && dragging.over === index ? "is-drop-target" : "",
-          ];
           return (
-            <li
-              key={id}
-              data-photo-id={id}
-              className={classes.filter(Boolean).join(" ")}
-              onPointerDown={(event) => onPointerDown(event, id)}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerUp}
-              onDragStart={(event) => event.preventDefault()}
-              onPointerCancel={() => {
-                press.current = null;
-                setDragging(null);
-              }}
-            >
+            <li key={id} data-photo-id={id} {...{ [DRAG_ID]: id }} className={`thumb-picker-slot ${drag.dragClasses(id, index)}`.trim()} {...drag.dragHandlers(id)}>
               <button
                 type="submit"
                 form="choose-photo"
@@ -127,11 +72,10 @@ export function PhotoArranger({ categoryId, images, chosenId, coverId, selectedI
                 aria-pressed={id === chosenId}
                 aria-label={image.name}
                 title={image.name}
-                onKeyDown={(event) => onKeyDown(event, id)}
+                onKeyDown={(event) => drag.onKeyDown(event, id)}
                 onClick={(event) => {
                   event.preventDefault();
-                  if (suppressClick.current) suppressClick.current = false;
-                  else onChoose(id);
+                  if (!drag.takeDropClick()) onChoose(id);
                 }}
               >
                 <ResponsiveImage sources={image.thumb} alt="" width={80} height={80} cover />
@@ -152,7 +96,7 @@ export function PhotoArranger({ categoryId, images, chosenId, coverId, selectedI
         })}
       </ul>
       <p className="visually-hidden" aria-live="polite">
-        {announcement}
+        {drag.announcement}
       </p>
     </>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EDITOR_FIELDS } from "./editor-fields";
-import { PRESENT, applyForm, changeStructure, describeIssues, parseStructureChange, structureIntent } from "./editor-form";
+import { CARRIED, PRESENT, applyForm, changeStructure, describeIssues, parseStructureChange, structureIntent, unshownValues, withOrder } from "./editor-form";
 import { ServicesSchema } from "../site-config";
 
 const services = [
@@ -31,6 +31,25 @@ describe("the editor's form", () => {
     expect(result[0]).not.toHaveProperty("prose");
     expect(result[1]).not.toHaveProperty("items");
     expect(result[1]).toMatchObject({ prose: ["First.", "Second."] });
+  });
+
+  it("keeps an item's unshown values with it when the browser moved it before posting", () => {
+    // The form as the editor renders it after dragging Tiling above Plastering: names follow the new places.
+    const shown = withOrder(services, "", [1, 0]) as typeof services;
+    expect(shown.map((s) => s.id)).toEqual(["tiling", "plastering"]);
+    const post = form(
+      shown.flatMap((service, index): [string, string][] => [
+        [PRESENT(String(index)), "1"],
+        [CARRIED(String(index)), JSON.stringify(unshownValues(EDITOR_FIELDS.services[0]!.kind === "group" ? EDITOR_FIELDS.services[0]!.fields : [], service))],
+        [`${index}.id`, service.id],
+        [`${index}.name`, service.name],
+        [`${index}.items`, service.items.join("\n")],
+      ]),
+    );
+    const result = applyForm(EDITOR_FIELDS.services, services, post) as typeof services;
+    expect(result.map((s) => s.id)).toEqual(["tiling", "plastering"]);
+    expect(result[0]).not.toHaveProperty("artwork");
+    expect(result[1]).toMatchObject({ id: "plastering", artwork: services[0]!.artwork });
   });
 
   it("moves, adds and deletes list items, and refuses moves past either end", () => {

@@ -11,6 +11,30 @@ type Json = unknown;
 /** Marks that a checkbox, a photo picker or a list item was in the form (an unticked box sends nothing). */
 export const PRESENT = (path: string) => `${path}:shown`;
 
+/**
+ * A list item's values that the form has no field for (a service's artwork, a project card's image), as JSON. They
+ * travel with the item, so an item moved in the browser (dragged, before the autosave) keeps its own.
+ */
+export const CARRIED = (path: string) => `${path}:carried`;
+
+/** The values of a list item that none of its fields show, to carry in the form (see CARRIED). */
+export function unshownValues(fields: FieldSpec[], item: Json): Record<string, Json> {
+  const shown = new Set(fields.map((spec) => spec.name));
+  return Object.fromEntries(Object.entries(record(item)).filter(([name]) => !shown.has(name)));
+}
+
+/** What was carried for a list item, or null when nothing (or nothing readable) was. */
+function readCarried(form: FormSource, path: string): Record<string, Json> | null {
+  const raw = form.get(CARRIED(path));
+  if (typeof raw !== "string") return null;
+  try {
+    const value: Json = JSON.parse(raw);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, Json>) : null;
+  } catch {
+    return null;
+  }
+}
+
 const asString = (value: FormDataEntryValue | null) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : null);
 const record = (value: Json): Record<string, Json> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, Json>) : {});
 
@@ -62,7 +86,12 @@ function readField(spec: FieldSpec, base: Json, path: string, form: FormSource):
       const items: Json[] = [];
       const old = Array.isArray(base) ? base : [];
       for (let index = 0; form.has(PRESENT(joinPath(path, index))); index++) {
-        items.push(readObject(spec.fields, old[index] ?? spec.newItem(index), joinPath(path, index), form));
+        const itemPath = joinPath(path, index);
+        // The item's own unshown values when the form carries them (it may have been moved in the browser), else
+        // those of the item that was at this place.
+        const carried = readCarried(form, itemPath);
+        const base = carried ?? old[index] ?? spec.newItem(index);
+        items.push(readObject(spec.fields, base, itemPath, form));
       }
       return items.length === 0 && !form.has(PRESENT(path)) ? base : items;
     }
@@ -146,6 +175,13 @@ export function changeStructure(fields: FieldSpec[], doc: Json, change: Structur
     [items[index], items[to]] = [items[to], items[index]];
   }
   return setAt(doc, change.group, items);
+}
+
+/** The document with the list at `path` in a new order: `order[i]` is the index of the item now at place i. */
+export function withOrder(doc: Json, path: string, order: number[]): Json {
+  const list = getAt(doc, path);
+  if (!Array.isArray(list)) return doc;
+  return setAt(doc, path, order.map((index) => list[index]));
 }
 
 /** Calls `visit` for every field of a document as it is now (list items numbered), with its path and full label. */

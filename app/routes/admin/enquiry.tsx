@@ -1,7 +1,8 @@
 import { Badge } from "react-bootstrap";
-import { Form, Link, data, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, Link, data, redirect, useLocation, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { EnquiryPhotos } from "~/components/enquiries/enquiry-photos";
+import { FormAnswer, answerAnchor } from "~/components/forms/form-answer";
 import { useModal } from "~/components/modal/modal-host";
 import { STATUS_LABELS, enquiryTime } from "~/lib/enquiry-status";
 import { ENQUIRY_STATUSES } from "~/lib/enquiry-form";
@@ -51,14 +52,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = EnquiryActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message ?? "That request was not understood." }, { status: 400 });
+  const raw = Object.fromEntries(await request.formData());
+  // Every answer names the form it answers, so the page shows it beside that form's button.
+  const intent = String(raw.intent ?? "");
+  const parsed = EnquiryActionSchema.safeParse(raw);
+  if (!parsed.success) return data({ intent, ok: false, message: parsed.error.issues[0]?.message ?? "That request was not understood." }, { status: 400 });
   const db = getDb();
   const form = parsed.data;
   if (form.intent === "ask-review") {
     const outcome = await askForEnquiryReview(db, params.id, form.remind === "on");
-    if (!outcome.ok) return data({ ok: false, message: outcome.message }, { status: outcome.status });
-    return { ok: true, message: outcome.message, link: outcome.link };
+    if (!outcome.ok) return data({ intent, ok: false, message: outcome.message }, { status: outcome.status });
+    return { intent, ok: true, message: outcome.message, link: outcome.link };
   }
   if (form.intent === "delete") {
     if (!(await deleteEnquiry(db, await getStorage(), params.id))) throw new Response("No such enquiry", { status: 404 });
@@ -66,7 +70,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const changed = form.intent === "set-status" ? await updateEnquiryStatus(db, params.id, form.status) : await updateEnquiryNotes(db, params.id, form.notes.trim());
   if (!changed) throw new Response("No such enquiry", { status: 404 });
-  return { ok: true, message: form.intent === "set-status" ? "Status saved." : "Notes saved." };
+  return { intent, ok: true, message: form.intent === "set-status" ? "Status saved." : "Notes saved." };
 }
 
 function mailState(mail: { status: string; attempts: number; lastError: string | null }) {
@@ -101,6 +105,9 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
   const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
   const subject = encodeURIComponent(`Your enquiry ${enquiry.reference}`);
+  const { pathname } = useLocation();
+  // Each answer shows beside the button that asked for it.
+  const answerTo = (intent: string) => (actionData?.intent === intent ? actionData : null);
 
   return (
     <article aria-labelledby="enquiry-heading">
@@ -114,12 +121,6 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
         {enquiry.serviceName} · {enquiry.postcode} · received <time dateTime={enquiry.createdAt}>{enquiryTime.format(new Date(enquiry.createdAt))}</time>{" "}
         <Badge bg={STATUS_LABELS[enquiry.status].badge}>{STATUS_LABELS[enquiry.status].label}</Badge>
       </p>
-      {actionData ? (
-        <p role="status" className={actionData.ok ? "text-success" : "text-danger"}>
-          {actionData.message}
-        </p>
-      ) : null}
-
       <div className="d-flex flex-wrap gap-2 mb-3">
         {enquiry.email ? (
           <a className="btn btn-primary" href={`mailto:${enquiry.email}?subject=${subject}`}>
@@ -178,7 +179,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
               <Link to="/manage/reviews">All reviews</Link>
             </p>
           ))}
-          <Form method="post" className="d-flex flex-wrap gap-3 align-items-center">
+          <Form method="post" id="ask-review-form" action={answerAnchor(pathname, "ask-review-form")} className="d-flex flex-wrap gap-3 align-items-center">
             <input type="hidden" name="intent" value="ask-review" />
             <div className="form-check">
               <input className="form-check-input" type="checkbox" id="review-remind" name="remind" defaultChecked />
@@ -189,12 +190,13 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
             <button type="submit" className="btn btn-primary" disabled={busy}>
               Ask for a review
             </button>
+            <FormAnswer answer={answerTo("ask-review")} className="w-100" />
           </Form>
         </section>
       ) : null}
 
       <div className="row g-4 mt-1">
-        <Form method="post" className="col-md-5">
+        <Form method="post" id="status-form" action={answerAnchor(pathname, "status-form")} className="col-md-5">
           <input type="hidden" name="intent" value="set-status" />
           <label htmlFor="enquiry-status" className="form-label fw-semibold">
             Status
@@ -211,9 +213,10 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
               Save
             </button>
           </div>
+          <FormAnswer answer={answerTo("set-status")} className="mt-2" />
           <p className="form-text">Closed enquiries are deleted with their photos after the retention period.</p>
         </Form>
-        <Form method="post" className="col-md-7">
+        <Form method="post" id="notes-form" action={answerAnchor(pathname, "notes-form")} className="col-md-7">
           <input type="hidden" name="intent" value="save-notes" />
           <label htmlFor="enquiry-notes" className="form-label fw-semibold">
             Your notes <span className="fw-normal text-body-secondary">(only admins see these)</span>
@@ -222,6 +225,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
           <button type="submit" className="btn btn-outline-primary mt-2" disabled={busy}>
             Save notes
           </button>
+          <FormAnswer answer={answerTo("save-notes")} className="mt-2" />
         </Form>
       </div>
 

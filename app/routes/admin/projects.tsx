@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireAdmin, requireAdminPage } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { createProject, deleteProject, getProjectSettings, listProjectsForAdmin, moveProject, setPriceGuide } from "~/server/projects/projects.server";
+import { FormAnswer } from "~/components/forms/form-answer";
 import type { Route } from "./+types/projects";
 
 export function meta() {
@@ -59,11 +60,7 @@ export default function ManageProjects({ loaderData, actionData }: Route.Compone
           </button>
         </Form>
       </div>
-      {actionData?.error ? (
-        <p className="alert alert-danger" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormAnswer boxed answer={actionData?.error ? { ok: false, message: actionData.error } : null} />
       <p className="text-body-secondary">
         Whole jobs told in before-and-after photos. Photos come from your galleries: upload them under <Link to="/manage">Galleries</Link> first. The list shows on /projects in this order.
       </p>

@@ -13,6 +13,7 @@ import { manageReview } from "~/server/reviews/manage-reviews.server";
 import { replyAuthor, toPublicReview } from "~/server/reviews/public-review.server";
 import { listReviewRequests } from "~/server/reviews/review-requests.server";
 import { getPublishedContent } from "~/server/content/site-content.server";
+import { FormAnswer } from "~/components/forms/form-answer";
 import type { Route } from "./+types/reviews";
 
 export function meta() {
@@ -56,11 +57,7 @@ export default function ManageReviews({ loaderData, actionData }: Route.Componen
       <p data-testid="review-counts">
         {counts.published} published (average {formatAverage(stats.average)}), {counts.held} held.
       </p>
-      {actionData ? (
-        <p role="status" className={actionData.ok ? "text-success" : "text-danger"}>
-          {actionData.message}
-        </p>
-      ) : null}
+      <FormAnswer answer={actionData} className="mb-3" />
       {actionData?.ok && actionData.link ? <ReviewLinkShare {...actionData.link} businessName={businessName} /> : null}
 
       {held.length > 0 ? (
