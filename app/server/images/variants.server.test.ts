@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planVariants } from "./variants.server";
+import { batchVariants, planVariants } from "./variants.server";
 
 const names = (specs: { name: string; format: string }[]) => specs.map((s) => `${s.name}.${s.format}`);
 
@@ -13,5 +13,18 @@ describe("planVariants", () => {
     expect(names([...first, ...later]).toSorted()).toEqual(
       ["w320", "w640", "w1280", "w2048"].flatMap((w) => ["avif", "jpeg", "webp"].map((f) => `${w}.${f}`)).toSorted(),
     );
+  });
+});
+
+describe("batchVariants", () => {
+  it("pairs the background variants so both cores work, and makes the 2048-wide AVIF alone", () => {
+    const batches = batchVariants(planVariants(3000).later).map(names);
+    expect(batches).toEqual([
+      ["w1280.webp", "w320.avif"],
+      ["w640.avif", "w1280.avif"],
+      ["w2048.webp", "w320.jpeg"],
+      ["w2048.avif"],
+      ["w1280.jpeg", "w2048.jpeg"],
+    ]);
   });
 });
