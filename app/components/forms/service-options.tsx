@@ -9,3 +9,20 @@ export function ServiceOptions({ services }: { services: ServiceChoice[] }) {
     </option>
   ));
 }
+
+/** A labelled, required service select with nothing chosen at first: the admin's review forms. */
+export function ServiceSelect({ id, label, services }: { id: string; label: string; services: ServiceChoice[] }) {
+  return (
+    <>
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} name="service" className="form-select" required defaultValue="">
+        <option value="" disabled>
+          Choose…
+        </option>
+        <ServiceOptions services={services} />
+      </select>
+    </>
+  );
+}

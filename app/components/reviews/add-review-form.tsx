@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { type ServiceChoice, ServiceOptions } from "~/components/forms/service-options";
+import { type ServiceChoice, ServiceSelect } from "~/components/forms/service-options";
 import { RATING_LABELS, REVIEW_LIMITS } from "~/lib/reviews";
 
 /** The owner types in a review received elsewhere (a card, a text): shown with its source, never as a verified job. */
@@ -41,15 +41,7 @@ export function AddReviewForm({ services }: { services: ServiceChoice[] }) {
         </select>
       </div>
       <div className="col-md-4">
-        <label className="form-label" htmlFor="add-service">
-          Service of the job
-        </label>
-        <select id="add-service" name="service" className="form-select" required defaultValue="">
-          <option value="" disabled>
-            Choose…
-          </option>
-          <ServiceOptions services={services} />
-        </select>
+        <ServiceSelect id="add-service" label="Service of the job" services={services} />
       </div>
       <div className="col-md-4">
         <label className="form-label" htmlFor="add-month">

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { type ServiceChoice, ServiceOptions } from "~/components/forms/service-options";
+import { type ServiceChoice, ServiceSelect } from "~/components/forms/service-options";
 import { REVIEW_LIMITS } from "~/lib/reviews";
 
 /** The owner asks for a review of a job that came by phone: by e-mail, or a link to send by SMS (review-link-share). */
@@ -20,15 +20,7 @@ export function AskReviewForm({ services }: { services: ServiceChoice[] }) {
         <input id="ask-contact" name="contact" className="form-control" maxLength={254} required />
       </div>
       <div className="col-md-4">
-        <label className="form-label" htmlFor="ask-service">
-          Service
-        </label>
-        <select id="ask-service" name="service" className="form-select" required defaultValue="">
-          <option value="" disabled>
-            Choose…
-          </option>
-          <ServiceOptions services={services} />
-        </select>
+        <ServiceSelect id="ask-service" label="Service" services={services} />
       </div>
       <div className="col-12">
         <label className="form-label" htmlFor="ask-job">
