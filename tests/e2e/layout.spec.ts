@@ -127,6 +127,8 @@ test("without JavaScript the colours still follow the system preference", async 
     // Bootstrap's own dark colours too: a form field's border, and the browser's controls.
     await expect(page.getByLabel("Your name")).toHaveCSS("border-top-color", colorScheme === "dark" ? "rgb(73, 80, 87)" : "rgb(222, 226, 230)");
     await expect(page.locator("html")).toHaveCSS("color-scheme", colorScheme === "dark" ? "dark" : "normal");
+    // The switch needs script to store a choice: without it, there is none to press.
+    await expect(page.getByRole("button", { name: /colours$/ })).toBeHidden();
     await context.close();
   }
 });
