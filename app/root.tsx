@@ -80,6 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: business.name,
       shortName: business.shortName,
       copyrightYear: business.copyrightYear,
+      // The server's clock, so every render in a year is the same bytes; a kept page is at most a minute old.
+      year: new Date().getFullYear(),
       phone: business.phone,
       phoneE164: business.phoneE164,
     },
@@ -98,12 +100,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootData>("root");
   return (
-    <html lang="en-GB" data-bs-theme="light" suppressHydrationWarning>
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        {/* Runs before first paint, so the stored or system colours are in place without a flash. */}
+        {/* Runs before first paint, so the stored or system colours are in place without a flash. Without script
+            <html> has no data-bs-theme and the stylesheet follows the system's preference itself. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         {data?.preview ? <meta name="robots" content="noindex" /> : null}
@@ -138,7 +141,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter
             siteName={data?.site.name ?? ""}
-            year={data?.site.copyrightYear ?? 2024}
+            firstYear={data?.site.copyrightYear}
+            year={data?.site.year ?? new Date().getFullYear()}
             phone={data?.site.phone}
             phoneE164={data?.site.phoneE164}
             visitorNumber={data?.visitorNumber}

@@ -16,7 +16,7 @@ export type Photo = {
   placeholderColor?: string;
 };
 
-/** Static artwork from the site configuration. */
+/** Static artwork named in the site's content (a file under public/, not an uploaded photo). */
 export function staticPhoto(picture: { src: string; alt: string; width: number; height: number }): Photo {
   return { ...picture, sources: [] };
 }

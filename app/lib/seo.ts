@@ -17,13 +17,13 @@ export function absoluteUrl(publicUrl: string, path: string): string {
   return `${publicUrl}${path}`;
 }
 
-/** What a page whose texts come from the site configuration passes to its meta: the root's data and its `page`. */
+/** What a page whose texts come from the site's content passes to its meta: the root's data and its `page`. */
 type ConfigPageMetaArgs = {
   loaderData: { page: { title: string; description: string } } | undefined;
   matches: readonly [{ loaderData: SiteIdentity | undefined }, ...unknown[]];
 };
 
-/** The `meta` of a public page whose loader returns its configured texts as `page` (title and description). */
+/** The `meta` of a public page whose loader returns its texts from the content as `page` (title and description). */
 export function configPageMeta(path: string) {
   return ({ loaderData, matches }: ConfigPageMetaArgs): MetaDescriptor[] =>
     loaderData ? pageMeta(matches[0].loaderData, { title: loaderData.page.title, description: loaderData.page.description, path }) : [];

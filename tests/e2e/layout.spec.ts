@@ -15,6 +15,10 @@ test.beforeAll(() => {
   db.close();
 });
 
+// The seeded content's first year of copyright, to this year by the server's clock.
+const THIS_YEAR = new Date().getFullYear();
+const COPYRIGHT = THIS_YEAR > 2024 ? `© 2024–${THIS_YEAR}` : "© 2024";
+
 test("desktop: navbar, galleries dropdown, footer, no hydration errors", async ({ page }) => {
   const errors = trackPageErrors(page);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -46,7 +50,7 @@ test("desktop: navbar, galleries dropdown, footer, no hydration errors", async (
   await page.getByRole("heading", { level: 1 }).click();
   await expect(kitchens).toBeHidden();
 
-  await expect(page.locator("footer")).toContainText("© 2024");
+  await expect(page.locator("footer")).toContainText(COPYRIGHT);
   await expect(page.locator(".site-navbar")).toHaveCSS("position", "sticky");
   expect(errors).toEqual([]);
 });
@@ -78,7 +82,7 @@ test("unknown addresses answer 404 inside the site layout", async ({ page }) => 
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
   await expect(page.getByTestId("error-status")).toHaveText("404 Not Found");
   await expect(page.getByRole("navigation").getByRole("link", { name: "Services" })).toBeVisible();
-  await expect(page.locator("footer")).toContainText("© 2024");
+  await expect(page.locator("footer")).toContainText(COPYRIGHT);
 });
 
 test("colours follow the system preference, then the stored choice, from the first paint", async ({ browser }) => {
@@ -107,6 +111,26 @@ test("colours follow the system preference, then the stored choice, from the fir
   await expect(lightPage.locator("body")).toHaveCSS("background-color", "rgb(0, 0, 0)");
   expect(await lightPage.evaluate(() => localStorage.getItem("backgroundColor"))).toBe("#000000");
   await light.close();
+});
+
+test("without JavaScript the colours still follow the system preference", async ({ browser }) => {
+  for (const [colorScheme, background, color] of [
+    ["dark", "rgb(0, 0, 0)", "rgb(255, 255, 255)"],
+    ["light", "rgb(255, 255, 255)", "rgb(0, 0, 0)"],
+  ] as const) {
+    const context = await browser.newContext({ colorScheme, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/contact");
+    await expect(page.locator("html")).not.toHaveAttribute("data-bs-theme", /.*/);
+    await expect(page.locator("body")).toHaveCSS("background-color", background);
+    await expect(page.locator("body")).toHaveCSS("color", color);
+    // Bootstrap's own dark colours too: a form field's border, and the browser's controls.
+    await expect(page.getByLabel("Your name")).toHaveCSS("border-top-color", colorScheme === "dark" ? "rgb(73, 80, 87)" : "rgb(222, 226, 230)");
+    await expect(page.locator("html")).toHaveCSS("color-scheme", colorScheme === "dark" ? "dark" : "normal");
+    // The switch needs script to store a choice: without it, there is none to press.
+    await expect(page.getByRole("button", { name: /colours$/ })).toBeHidden();
+    await context.close();
+  }
 });
 
 test("server basics: health check, security headers, compression, immutable assets", async ({ request, page }) => {

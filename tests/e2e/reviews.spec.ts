@@ -328,6 +328,25 @@ test("/reviews goes through the page cache, the same bytes whoever asks; a revie
   }
 });
 
+test("the service filter on /reviews works with and without JavaScript", async ({ browser }) => {
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ javaScriptEnabled, baseURL: BASE });
+    const page = await context.newPage();
+    await page.goto("/reviews");
+    if (javaScriptEnabled) await waitForHydration(page);
+    const filter = page.getByRole("form", { name: "Filter reviews" });
+    await filter.getByLabel("Service").selectOption({ label: "Tiling" });
+    await filter.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/\/reviews\?service=tiling$/);
+    await expect(page.getByRole("heading", { level: 2, name: /^\d+ reviews? of Tiling$/ })).toBeVisible();
+    await expect(page.getByTestId("review").first()).toBeVisible();
+    await filter.getByRole("link", { name: "Show all reviews" }).click();
+    await expect(page).toHaveURL(/\/reviews$/);
+    await expect(filter.getByLabel("Service")).toHaveValue("");
+    await context.close();
+  }
+});
+
 test("the policy page and the sitemap; the dashboard counts reviews by month", async ({ page }) => {
   await page.goto("/reviews/policy");
   await expect(page.getByRole("heading", { name: "How reviews are collected" })).toBeVisible();

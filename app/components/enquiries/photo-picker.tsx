@@ -5,8 +5,6 @@ import type { PickedPhoto } from "./picked-photo";
 
 const PhotoList = lazy(() => loadQuoteExtras().then((extras) => ({ default: extras.PhotoList })));
 
-export type { PickedPhoto } from "./picked-photo";
-
 type Props = {
   /** Without JavaScript: a plain file input that sends its own files. */
   enhanced: boolean;

@@ -1,14 +1,23 @@
 import { memo } from "react";
 import { ThemeToggle } from "./theme-toggle";
 
-type Props = { siteName: string; year: number; phone?: string; phoneE164?: string; visitorNumber?: number };
+type Props = {
+  siteName: string;
+  /** The business's first year of copyright (the content's copyrightYear): the line runs from it to `year`. */
+  firstYear?: number;
+  /** This year. */
+  year: number;
+  phone?: string;
+  phoneE164?: string;
+  visitorNumber?: number;
+};
 
-export const SiteFooter = memo(function SiteFooter({ siteName, year, phone, phoneE164, visitorNumber }: Props) {
+export const SiteFooter = memo(function SiteFooter({ siteName, firstYear, year, phone, phoneE164, visitorNumber }: Props) {
   return (
     <footer className="site-footer border-top py-4 mt-5">
       <div className="container d-flex flex-column flex-sm-row gap-2 justify-content-between align-items-center small">
         <p className="mb-0">
-          © {year} {siteName}. All rights reserved.
+          © {firstYear !== undefined && firstYear < year ? `${firstYear}–${year}` : year} {siteName}. All rights reserved.
         </p>
         {phone && phoneE164 ? (
           <p className="mb-0">

@@ -17,7 +17,7 @@ export function ThemeToggle() {
       type="button"
       // Bootstrap's grey outline reaches only 4.47:1 on the spec's black background, so once the theme is known
       // the outline is white or black; grey stays for the disabled state before hydration, visible on either.
-      className={`btn btn-sm ${theme === "dark" ? "btn-outline-light" : theme === "light" ? "btn-outline-dark" : "btn-outline-secondary"}`}
+      className={`theme-toggle btn btn-sm ${theme === "dark" ? "btn-outline-light" : theme === "light" ? "btn-outline-dark" : "btn-outline-secondary"}`}
       disabled={theme === null}
       onClick={() => {
         applyTheme(next);

@@ -46,7 +46,7 @@ const BUSINESS: FieldSpec[] = [
   text("locality", "Town", LIMITS.name),
   text("region", "County or region", LIMITS.name),
   text("country", "Country code", 2, { hint: "Two letters, for example GB." }),
-  { kind: "number", name: "copyrightYear", label: "Copyright year", min: 2000, max: 2100 },
+  { kind: "number", name: "copyrightYear", label: "Copyright year", min: 2000, max: 2100, hint: "The first year; the footer runs from it to the current year." },
   text("openingHours", "Opening hours (optional)", LIMITS.line, { optional: true, hint: "For example: Monday to Friday 8am to 6pm." }),
   {
     kind: "group",

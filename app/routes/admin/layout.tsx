@@ -14,57 +14,36 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { unread: await countUnreadEnquiries(getDb()), mailSetup: getMailSetupProblem(getEnv()) };
 }
 
+/** The tabs of /manage, in this order; Enquiries shows how many are unread. */
+const SECTIONS = [
+  { to: "/manage", label: "Galleries" },
+  { to: "/manage/enquiries", label: "Enquiries" },
+  { to: "/manage/reviews", label: "Reviews" },
+  { to: "/manage/dashboard", label: "Dashboard" },
+  { to: "/manage/content", label: "Content" },
+  { to: "/manage/projects", label: "Projects" },
+  { to: "/manage/users", label: "Users" },
+  { to: "/manage/backups", label: "Backups" },
+] as const;
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { unread, mailSetup } = loaderData;
   return (
     <div className="container py-4 admin-area">
       <Nav variant="tabs" className="mb-4" as="ul" aria-label="Admin sections">
-        <Nav.Item as="li">
-          <Nav.Link as={NavLink} to="/manage" end>
-            Galleries
-          </Nav.Link>
-        </Nav.Item>
-        <Nav.Item as="li">
-          <Nav.Link as={NavLink} to="/manage/enquiries">
-            Enquiries
-            {unread > 0 ? (
-              <Badge bg="danger" pill className="ms-1" data-testid="unread-enquiries">
-                {unread}
-                <span className="visually-hidden"> unread</span>
-              </Badge>
-            ) : null}
-          </Nav.Link>
-        </Nav.Item>
-        <Nav.Item as="li">
-          <Nav.Link as={NavLink} to="/manage/reviews">
-            Reviews
-          </Nav.Link>
-        </Nav.Item>
-        <Nav.Item as="li">
-          <Nav.Link as={NavLink} to="/manage/dashboard">
-            Dashboard
-          </Nav.Link>
-        </Nav.Item>
-        <Nav.Item as="li">
-          <Nav.Link as={NavLink} to="/manage/content">
-            Content
-          </Nav.Link>
-        </Nav.Item>
-        <Nav.Item as="li">
-          <Nav.Link as={NavLink} to="/manage/projects">
-            Projects
-          </Nav.Link>
-        </Nav.Item>
-        <Nav.Item as="li">
-          <Nav.Link as={NavLink} to="/manage/users">
-            Users
-          </Nav.Link>
-        </Nav.Item>
-        <Nav.Item as="li">
-          <Nav.Link as={NavLink} to="/manage/backups">
-            Backups
-          </Nav.Link>
-        </Nav.Item>
+        {SECTIONS.map(({ to, label }) => (
+          <Nav.Item as="li" key={to}>
+            <Nav.Link as={NavLink} to={to} end={to === "/manage"}>
+              {label}
+              {to === "/manage/enquiries" && unread > 0 ? (
+                <Badge bg="danger" pill className="ms-1" data-testid="unread-enquiries">
+                  {unread}
+                  <span className="visually-hidden"> unread</span>
+                </Badge>
+              ) : null}
+            </Nav.Link>
+          </Nav.Item>
+        ))}
       </Nav>
       {/* The public and account pages work without script; these editing screens (uploads, pickers) need it. */}
       <noscript>

@@ -1,9 +1,10 @@
-import { Badge } from "react-bootstrap";
 import { Form, data } from "react-router";
+import { AddReviewForm } from "~/components/reviews/add-review-form";
+import { AdminReviewCard } from "~/components/reviews/admin-review-card";
+import { AskReviewForm } from "~/components/reviews/ask-review-form";
 import { ReviewLinkShare } from "~/components/reviews/review-link-share";
-import { ReviewPhotos } from "~/components/reviews/review-photos";
 import { OTHER_SERVICE, OTHER_SERVICE_NAME } from "~/lib/enquiry-form";
-import { HOLD_REASONS, HOLD_REASON_IDS, type HoldReason, RATING_LABELS, REVIEW_LIMITS, formatAverage, formatJobMonth, starText } from "~/lib/reviews";
+import { HOLD_REASONS, type HoldReason, formatAverage, starText } from "~/lib/reviews";
 import { ManageReviewSchema } from "~/lib/schemas/review";
 import { requireAdmin, requireAdminPage } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/client.server";
@@ -80,53 +81,7 @@ export default function ManageReviews({ loaderData, actionData }: Route.Componen
           Ask for a review of a job that came by phone
         </h2>
         <p className="text-body-secondary">Ask after every finished job, whatever you expect them to say. Won enquiries have their own button.</p>
-        <Form method="post" className="row g-2">
-          <input type="hidden" name="intent" value="ask" />
-          <div className="col-md-4">
-            <label className="form-label" htmlFor="ask-name">
-              Customer's name
-            </label>
-            <input id="ask-name" name="customerName" className="form-control" maxLength={REVIEW_LIMITS.customerName} required />
-          </div>
-          <div className="col-md-4">
-            <label className="form-label" htmlFor="ask-contact">
-              E-mail or mobile
-            </label>
-            <input id="ask-contact" name="contact" className="form-control" maxLength={254} required />
-          </div>
-          <div className="col-md-4">
-            <label className="form-label" htmlFor="ask-service">
-              Service
-            </label>
-            <select id="ask-service" name="service" className="form-select" required defaultValue="">
-              <option value="" disabled>
-                Choose…
-              </option>
-              {services.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-12">
-            <label className="form-label" htmlFor="ask-job">
-              What the job was
-            </label>
-            <input id="ask-job" name="job" className="form-control" maxLength={REVIEW_LIMITS.job} required placeholder="Replastered the back bedroom ceiling" />
-          </div>
-          <div className="col-12 form-check ms-2">
-            <input className="form-check-input" type="checkbox" id="ask-remind" name="remind" defaultChecked />
-            <label className="form-check-label" htmlFor="ask-remind">
-              Send one reminder after 7 days if there is no answer (e-mail only)
-            </label>
-          </div>
-          <div className="col-12">
-            <button type="submit" className="btn btn-primary">
-              Ask for a review
-            </button>
-          </div>
-        </Form>
+        <AskReviewForm services={services} />
       </section>
 
       <section aria-labelledby="reviews-heading" className="mb-4">
@@ -135,66 +90,7 @@ export default function ManageReviews({ loaderData, actionData }: Route.Componen
         </h2>
         {reviews.length === 0 ? <p>No reviews yet.</p> : null}
         {reviews.map((r) => (
-          <article key={r.id} className="card mb-3" aria-label={`Review by ${r.displayName}`} data-testid="admin-review">
-            <div className="card-body">
-              <h3 className="h6">
-                <span aria-hidden="true">{starText(r.rating)}</span> <span className="visually-hidden">{RATING_LABELS[r.rating - 1]}: </span>
-                {r.displayName}
-                {r.town ? `, ${r.town}` : ""}{" "}
-                {r.status === "held" ? <Badge bg="" className="text-bg-warning">held: {r.holdReason ? HOLD_REASONS[r.holdReason] : ""}</Badge> : <Badge bg="success">published</Badge>}
-              </h3>
-              <p className="small text-body-secondary">
-                {r.verified ? "Verified job" : `Added by the owner, from ${r.source}`} · {r.serviceName}, {formatJobMonth(r.jobMonth)}
-              </p>
-              <p className="review-body">{r.body}</p>
-              <ReviewPhotos photos={r.photos} name={r.displayName} />
-              <div className="d-flex flex-wrap gap-3 align-items-end">
-                {r.status === "held" ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="publish" />
-                    <input type="hidden" name="reviewId" value={r.id} />
-                    <button type="submit" className="btn btn-outline-success btn-sm">
-                      Publish
-                    </button>
-                  </Form>
-                ) : (
-                  <Form method="post" className="d-flex gap-2 align-items-end">
-                    <input type="hidden" name="intent" value="hold" />
-                    <input type="hidden" name="reviewId" value={r.id} />
-                    <div>
-                      <label className="form-label small mb-0" htmlFor={`hold-${r.id}`}>
-                        Reason to hold
-                      </label>
-                      <select id={`hold-${r.id}`} name="reason" className="form-select form-select-sm" required defaultValue="">
-                        <option value="" disabled>
-                          Only a reason from the policy…
-                        </option>
-                        {HOLD_REASON_IDS.map((id) => (
-                          <option key={id} value={id}>
-                            {HOLD_REASONS[id]}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                    <button type="submit" className="btn btn-outline-warning btn-sm">
-                      Hold
-                    </button>
-                  </Form>
-                )}
-              </div>
-              <Form method="post" className="mt-3" key={`${r.id}-${r.reply ?? ""}`}>
-                <input type="hidden" name="intent" value="reply" />
-                <input type="hidden" name="reviewId" value={r.id} />
-                <label className="form-label small" htmlFor={`reply-${r.id}`}>
-                  Public reply from {replyFrom} {r.reply ? "(edit it, or empty it to remove it)" : "(one per review)"}
-                </label>
-                <textarea id={`reply-${r.id}`} name="reply" rows={2} maxLength={REVIEW_LIMITS.reply} defaultValue={r.reply ?? ""} className="form-control form-control-sm" />
-                <button type="submit" className="btn btn-outline-primary btn-sm mt-1">
-                  Reply
-                </button>
-              </Form>
-            </div>
-          </article>
+          <AdminReviewCard key={r.id} review={r} replyFrom={replyFrom} />
         ))}
       </section>
 
@@ -203,34 +99,7 @@ export default function ManageReviews({ loaderData, actionData }: Route.Componen
           Asked for ({requests.length})
         </h2>
         {requests.length === 0 ? <p>No review asked for yet.</p> : null}
-        <ul className="list-unstyled" data-testid="review-requests">
-          {requests.map((q) => (
-            <li key={q.id} className="border-bottom py-2">
-              <strong>{q.customerName}</strong> · {q.serviceName} · asked {asked.format(new Date(q.createdAt))} · {q.email ?? q.phone} · {STATE_LABELS[q.state]}
-              {q.state === "open" ? (
-                <>
-                  {" "}
-                  · reminder: {q.reminderSentAt ? "sent" : q.remind && q.email ? "after 7 days" : "none"}
-                  {q.remind && !q.reminderSentAt && q.email ? (
-                    <Form method="post" className="d-inline ms-2">
-                      <input type="hidden" name="intent" value="stop-reminder" />
-                      <input type="hidden" name="requestId" value={q.id} />
-                      <button type="submit" className="btn btn-link btn-sm p-0 align-baseline">
-                        Switch the reminder off
-                      </button>
-                    </Form>
-                  ) : null}
-                  {q.url ? (
-                    <details className="mt-1">
-                      <summary>Link and share</summary>
-                      <ReviewLinkShare url={q.url} phone={q.phone} customerName={q.customerName} businessName={businessName} />
-                    </details>
-                  ) : null}
-                </>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <RequestList requests={requests} businessName={businessName} />
       </section>
 
       <section aria-labelledby="add-heading" className="mb-4">
@@ -238,75 +107,42 @@ export default function ManageReviews({ loaderData, actionData }: Route.Componen
           Add a review you received elsewhere
         </h2>
         <p className="text-body-secondary">It shows as added by you, with where it came from, and never as a verified job.</p>
-        <Form method="post" className="row g-2">
-          <input type="hidden" name="intent" value="add" />
-          <div className="col-md-4">
-            <label className="form-label" htmlFor="add-source">
-              Where it came from
-            </label>
-            <input id="add-source" name="source" className="form-control" maxLength={REVIEW_LIMITS.source} required placeholder="A thank-you card" />
-          </div>
-          <div className="col-md-4">
-            <label className="form-label" htmlFor="add-name">
-              Name to show
-            </label>
-            <input id="add-name" name="displayName" className="form-control" maxLength={REVIEW_LIMITS.displayName} required />
-          </div>
-          <div className="col-md-4">
-            <label className="form-label" htmlFor="add-town">
-              Town
-            </label>
-            <input id="add-town" name="town" className="form-control" maxLength={REVIEW_LIMITS.town} />
-          </div>
-          <div className="col-md-4">
-            <label className="form-label" htmlFor="add-rating">
-              Stars
-            </label>
-            <select id="add-rating" name="rating" className="form-select" required defaultValue="">
-              <option value="" disabled>
-                Choose…
-              </option>
-              {RATING_LABELS.map((label, i) => (
-                <option key={label} value={i + 1}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-md-4">
-            <label className="form-label" htmlFor="add-service">
-              Service of the job
-            </label>
-            <select id="add-service" name="service" className="form-select" required defaultValue="">
-              <option value="" disabled>
-                Choose…
-              </option>
-              {services.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-md-4">
-            <label className="form-label" htmlFor="add-month">
-              Month of the job
-            </label>
-            <input id="add-month" name="month" type="month" className="form-control" required />
-          </div>
-          <div className="col-12">
-            <label className="form-label" htmlFor="add-body">
-              The review, word for word
-            </label>
-            <textarea id="add-body" name="body" rows={3} minLength={REVIEW_LIMITS.bodyMin} maxLength={REVIEW_LIMITS.body} className="form-control" required />
-          </div>
-          <div className="col-12">
-            <button type="submit" className="btn btn-outline-primary">
-              Add review
-            </button>
-          </div>
-        </Form>
+        <AddReviewForm services={services} />
       </section>
     </>
+  );
+}
+
+/** The review requests sent, newest first, with each open link's reminder and a way to share it again. */
+function RequestList({ requests, businessName }: Pick<Route.ComponentProps["loaderData"], "requests" | "businessName">) {
+  return (
+    <ul className="list-unstyled" data-testid="review-requests">
+      {requests.map((q) => (
+        <li key={q.id} className="border-bottom py-2">
+          <strong>{q.customerName}</strong> · {q.serviceName} · asked {asked.format(new Date(q.createdAt))} · {q.email ?? q.phone} · {STATE_LABELS[q.state]}
+          {q.state === "open" ? (
+            <>
+              {" "}
+              · reminder: {q.reminderSentAt ? "sent" : q.remind && q.email ? "after 7 days" : "none"}
+              {q.remind && !q.reminderSentAt && q.email ? (
+                <Form method="post" className="d-inline ms-2">
+                  <input type="hidden" name="intent" value="stop-reminder" />
+                  <input type="hidden" name="requestId" value={q.id} />
+                  <button type="submit" className="btn btn-link btn-sm p-0 align-baseline">
+                    Switch the reminder off
+                  </button>
+                </Form>
+              ) : null}
+              {q.url ? (
+                <details className="mt-1">
+                  <summary>Link and share</summary>
+                  <ReviewLinkShare url={q.url} phone={q.phone} customerName={q.customerName} businessName={businessName} />
+                </details>
+              ) : null}
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }

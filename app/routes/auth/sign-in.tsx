@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { Alert, Button } from "react-bootstrap";
-import { Form, Link, data, redirect, useNavigate, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { Form, Link, data, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { DeleteUnverifiedAccount } from "~/components/account/delete-unverified-account";
 import { EmailField } from "~/components/forms/email-field";
 import { PasswordField } from "~/components/forms/password-field";
 import { useModal } from "~/components/modal/modal-host";
@@ -129,7 +130,6 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const submit = useSubmit();
   const modal = useModal();
   const busy = navigation.state !== "idle";
   const errors = actionData?.fieldErrors ?? {};
@@ -149,19 +149,6 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     // Only when a new answer arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionData]);
-
-  // With scripts, Delete asks in a modal and posts the deletion itself; a plain post asks the server for the
-  // confirmation below instead.
-  const confirmDelete = async (event: React.MouseEvent) => {
-    event.preventDefault();
-    const ok = await modal.confirm({
-      title: "Delete this account?",
-      message: deleteWarning(unverifiedEmail),
-      confirmLabel: "Delete",
-      danger: true,
-    });
-    if (ok) void submit({ intent: "delete-unverified" }, { method: "post" });
-  };
 
   return (
     <div className="container py-4" style={{ maxWidth: 480 }}>
@@ -211,26 +198,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         {errors.email && unverifiedEmail ? <Alert variant="danger" className="mt-3">{errors.email}</Alert> : null}
       </Form>
       {unverifiedEmail ? (
-        actionData?.confirmDelete ? (
-          <Form method="post" className="mt-4 card card-body border-danger">
-            <h2 className="h5">Delete this account?</h2>
-            <p>{deleteWarning(unverifiedEmail)}</p>
-            <div className="d-flex flex-wrap gap-2">
-              <Button type="submit" name="intent" value="delete-unverified" variant="danger" disabled={busy}>
-                Delete
-              </Button>
-              <Link to="/signIn" className="btn btn-secondary">
-                Cancel
-              </Link>
-            </div>
-          </Form>
-        ) : (
-          <Form method="post" className="mt-4">
-            <Button type="submit" name="intent" value="confirm-delete" variant="danger" onClick={confirmDelete} disabled={busy}>
-              Delete EVERYTHING!!!!
-            </Button>
-          </Form>
-        )
+        <DeleteUnverifiedAccount email={unverifiedEmail} confirming={Boolean(actionData?.confirmDelete)} busy={busy} />
       ) : (
         <>
           <p className="mt-3">
@@ -265,7 +233,3 @@ function useReturnTarget(fromServer: string): string {
 }
 
 const subscribeToNothing = () => () => {};
-
-function deleteWarning(email: string | null): string {
-  return `This deletes the unverified account ${email} and everything in it. It cannot be undone.`;
-}

@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { PhotoView } from "~/components/public/photo-view";
+import { ServiceFilter } from "~/components/public/service-filter";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { getSiteContent } from "~/server/content/site-content.server";
@@ -61,24 +62,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       <h1>Projects</h1>
       <p className="lead">Whole jobs, start to finish: what it looked like before, what was done, and how it turned out.</p>
       {services.length > 1 ? (
-        <Form method="get" className="d-flex flex-wrap gap-2 align-items-end mb-3" aria-label="Filter projects">
-          <div>
-            <label htmlFor="project-service" className="form-label mb-1">
-              Service
-            </label>
-            <select id="project-service" name="service" className="form-select" defaultValue={service ?? ""}>
-              <option value="">All services</option>
-              {services.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn btn-outline-primary">
-            Show
-          </button>
-        </Form>
+        <ServiceFilter action="/projects" label="Filter projects" id="project-service" services={services} selected={service} />
       ) : null}
       {serviceName ? (
         <p>

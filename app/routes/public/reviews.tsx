@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ServiceFilter } from "~/components/public/service-filter";
 import { ReviewCard } from "~/components/reviews/review-card";
 import { formatAverage } from "~/lib/reviews";
 import { configPageMeta } from "~/lib/seo";
@@ -52,25 +53,9 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
           After every job the customer is sent a link to review it. Each review is published as written unless it breaks one of the rules in the{" "}
           <Link to="/reviews/policy">review policy</Link>; none is paid for or rewarded.
         </p>
-        <form method="get" action="/reviews" className="d-flex flex-wrap gap-2 align-items-end mb-4" aria-label="Filter reviews">
-          <div>
-            <label htmlFor="review-service" className="form-label">
-              Service
-            </label>
-            <select id="review-service" name="service" defaultValue={service ?? ""} className="form-select">
-              <option value="">All services</option>
-              {services.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn btn-outline-primary">
-            Show
-          </button>
+        <ServiceFilter action="/reviews" label="Filter reviews" id="review-service" services={services} selected={service} className="mb-4">
           {service ? <Link to="/reviews">Show all reviews</Link> : null}
-        </form>
+        </ServiceFilter>
         {serviceName ? (
           <h2 className="h4">
             {reviews.length} {reviews.length === 1 ? "review" : "reviews"} of {serviceName}

@@ -1,5 +1,6 @@
 import { noteContentChanged } from "../pages/page-freshness.server";
 import type { Db } from "./client.server";
+import { getLastImagePosition } from "./images.server";
 import { positionAfter } from "./positions.server";
 
 export type BatchMoveResult =
@@ -32,15 +33,7 @@ export async function moveImagesToCategory(db: Db, ids: string[], categoryId: nu
     if (clashes.length > 0 || repeated.length > 0) {
       return { ok: false, reason: "name-taken", names: [...new Set([...clashes.map((c) => c.name), ...repeated])] };
     }
-    const last = await trx
-      .selectFrom("image")
-      .select("position")
-      .where("categoryId", "=", categoryId)
-      .orderBy("position", "desc")
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    let key = last?.position ?? null;
+    let key = await getLastImagePosition(trx, categoryId);
     const now = new Date().toISOString();
     for (const image of images) {
       key = positionAfter(key);

@@ -241,7 +241,7 @@ export interface SingleUseLinkTable {
   purpose: string;
   /** SHA-256 of the token, base64url: the token itself is never stored. */
   tokenHash: string;
-  /** The token sealed with AES-256-GCM under a key derived from BETTER_AUTH_SECRET, when its user must show it again. */
+  /** The token sealed with AES-256-GCM under a key derived from AUTH_SECRET, when its user must show it again. */
   sealedToken: string | null;
   expiresAt: string;
   /** When it was used; it then stays open until closesAt (null: closed at once). */

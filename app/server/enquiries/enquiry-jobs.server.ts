@@ -11,7 +11,7 @@ import { type OutboxWorker, startOutboxWorker } from "../mail/outbox.server";
 import type { Storage } from "../storage/storage-contract.server";
 import { reviewMailContext, sendDueReviewReminders } from "../reviews/review-requests.server";
 import { getStorage } from "../storage/storage.server";
-import { deleteEnquiryFiles } from "./enquiry-photos.server";
+import { deleteCustomerPhotos } from "./enquiry-photos.server";
 import { deleteExpiredChallenges } from "./proof-of-work.server";
 
 /** How often the sweep runs (and once at start). */
@@ -22,7 +22,7 @@ const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 /** Deletes an enquiry: the row first (photo rows and unsent mail go with it), then its files. */
 export async function deleteEnquiry(db: Db, storage: Storage, id: string): Promise<boolean> {
   const deleted = await deleteEnquiryRow(db, id);
-  await deleteEnquiryFiles(storage, id);
+  await deleteCustomerPhotos(storage, "enquiries", id);
   return deleted;
 }
 
@@ -45,7 +45,7 @@ export async function sweepEnquiries(db: Db, storage: Storage, options: { retent
   for (const id of folders) {
     const created = /^[0-9a-f]{8}-[0-9a-f]{4}-7/.test(id) ? Number.parseInt(id.replaceAll("-", "").slice(0, 12), 16) : 0;
     if (now.getTime() - created < ORPHAN_GRACE_MS || (await enquiryExists(db, id))) continue;
-    await deleteEnquiryFiles(storage, id);
+    await deleteCustomerPhotos(storage, "enquiries", id);
     result.orphanFolders++;
   }
   result.challenges = await deleteExpiredChallenges(db, now);

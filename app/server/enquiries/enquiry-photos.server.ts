@@ -35,18 +35,25 @@ export async function processEnquiryPhoto(file: string): Promise<ProcessedPhoto>
 
 export type PhotoSize = "full" | "thumb";
 
+/** Customers' photos are kept per enquiry or per review, in a folder of their own: {folder}/{ownerId}/. */
+export type CustomerPhotoFolder = "enquiries" | "reviews";
+
+export function customerPhotoKey(folder: CustomerPhotoFolder, ownerId: string, photoId: string, size: PhotoSize): string {
+  return size === "full" ? `${folder}/${ownerId}/${photoId}.jpg` : `${folder}/${ownerId}/${photoId}-thumb.webp`;
+}
+
 export function enquiryPhotoKey(enquiryId: string, photoId: string, size: PhotoSize): string {
-  return size === "full" ? `enquiries/${enquiryId}/${photoId}.jpg` : `enquiries/${enquiryId}/${photoId}-thumb.webp`;
+  return customerPhotoKey("enquiries", enquiryId, photoId, size);
 }
 
-export async function storeEnquiryPhoto(storage: Storage, enquiryId: string, photoId: string, photo: ProcessedPhoto): Promise<void> {
-  await storage.put(enquiryPhotoKey(enquiryId, photoId, "full"), photo.jpeg, { contentType: "image/jpeg" });
-  await storage.put(enquiryPhotoKey(enquiryId, photoId, "thumb"), photo.thumb, { contentType: "image/webp" });
+export async function storeCustomerPhoto(storage: Storage, folder: CustomerPhotoFolder, ownerId: string, photoId: string, photo: ProcessedPhoto): Promise<void> {
+  await storage.put(customerPhotoKey(folder, ownerId, photoId, "full"), photo.jpeg, { contentType: "image/jpeg" });
+  await storage.put(customerPhotoKey(folder, ownerId, photoId, "thumb"), photo.thumb, { contentType: "image/webp" });
 }
 
-/** Removes every stored file of an enquiry (after its row is gone, or when saving it failed). */
-export async function deleteEnquiryFiles(storage: Storage, enquiryId: string): Promise<void> {
+/** Removes every stored photo of an enquiry or a review (after its row is gone, or when saving it failed). */
+export async function deleteCustomerPhotos(storage: Storage, folder: CustomerPhotoFolder, ownerId: string): Promise<void> {
   const keys: string[] = [];
-  for await (const key of storage.list(`enquiries/${enquiryId}/`)) keys.push(key);
+  for await (const key of storage.list(`${folder}/${ownerId}/`)) keys.push(key);
   for (const key of keys) await storage.delete(key);
 }

@@ -20,7 +20,7 @@ import { logger } from "../logger.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { getPublishedContent } from "../content/site-content.server";
 import type { Storage } from "../storage/storage-contract.server";
-import { deleteEnquiryFiles, processEnquiryPhoto, storeEnquiryPhoto } from "./enquiry-photos.server";
+import { deleteCustomerPhotos, processEnquiryPhoto, storeCustomerPhoto } from "./enquiry-photos.server";
 import { enquiryMessages, listOwnerRecipients } from "./enquiry-mail.server";
 import {
   FALLBACK_ANSWER_FIELD,
@@ -246,7 +246,7 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
       createdAt,
     };
     try {
-      for (const { id: photoId, photo } of stored) await storeEnquiryPhoto(deps.storage, id, photoId, photo);
+      for (const { id: photoId, photo } of stored) await storeCustomerPhoto(deps.storage, "enquiries", id, photoId, photo);
       await deps.db.transaction().execute(async (trx) => {
         await insertEnquiry(trx, enquiry, processed);
         const recipients = await listOwnerRecipients(trx, env.ownerEmail);
@@ -254,7 +254,7 @@ export async function receiveQuote(request: Request, deps: QuoteDependencies): P
         await enqueueMail(trx, enquiryMessages(row, recipients, { businessName: business.name, businessEmail: business.email, publicUrl: env.publicUrl, photoNames: body.photos.map((p) => p.name) }), new Date(now));
       });
     } catch (error) {
-      await deleteEnquiryFiles(deps.storage, id).catch(() => {});
+      await deleteCustomerPhotos(deps.storage, "enquiries", id).catch(() => {});
       await giveBack().catch(() => {});
       throw error;
     }

@@ -8,7 +8,7 @@ import { LONGEST_SEND_MS, type Mailer } from "./mail.server";
 /**
  * The durable mail outbox. A message is a row written in the same transaction as whatever it is about, so it is
  * never lost and never sent for something that was not saved. A worker sends due rows, and a failure (the SMTP
- * server down, say) is retried later with a growing back-off, until MAX_ATTEMPTS; then the row is marked failed
+ * server down, say) is retried later with a growing back-off, up to `maxAttempts` tries; then the row is marked failed
  * and the admin inbox says so.
  */
 

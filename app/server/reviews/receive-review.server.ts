@@ -5,7 +5,7 @@ import { type ReviewFormErrors, parseReviewForm } from "~/lib/schemas/review";
 import { consumeRateLimit } from "../auth/rate-limit.server";
 import type { Db } from "../db/client.server";
 import { type NewReviewPhoto, getReviewForRequest, insertReview, updateReviewByCustomer } from "../db/reviews.server";
-import { processEnquiryPhoto } from "../enquiries/enquiry-photos.server";
+import { deleteCustomerPhotos, processEnquiryPhoto, storeCustomerPhoto } from "../enquiries/enquiry-photos.server";
 import { BodyTooLargeError, readQuoteBody } from "../enquiries/quote-body.server";
 import { addressKey } from "../enquiries/receive-quote.server";
 import { getEnv } from "../env.server";
@@ -15,7 +15,6 @@ import { findSingleUseLink, useSingleUseLink } from "../links/single-use-link.se
 import { logger } from "../logger.server";
 import { noteContentChanged } from "../pages/page-freshness.server";
 import type { Storage } from "../storage/storage-contract.server";
-import { deleteReviewFiles, storeReviewPhoto } from "./review-photos.server";
 import { REVIEW_EDIT_MS, REVIEW_LINK_PURPOSE, getReviewRequestByLink } from "./review-requests.server";
 
 /** Per link and per client address, per hour: far more than a person needs, far too few to hammer the form. */
@@ -115,7 +114,7 @@ export async function receiveReview(request: Request, token: string, deps: Revie
           throw error;
         }
         const photoId = uuidv7();
-        await storeReviewPhoto(deps.storage, reviewId, photoId, processed);
+        await storeCustomerPhoto(deps.storage, "reviews", reviewId, photoId, processed);
         photos.push({ id: photoId, position, width: processed.width, height: processed.height, size: processed.jpeg.length });
       }
       const created = await deps.db.transaction().execute(async (trx) => {
@@ -142,11 +141,11 @@ export async function receiveReview(request: Request, token: string, deps: Revie
         return true;
       });
       if (!created) {
-        await deleteReviewFiles(deps.storage, reviewId);
+        await deleteCustomerPhotos(deps.storage, "reviews", reviewId);
         return { ok: false, status: 409, errors: { form: "A review was already sent through this link. Open the link again to see or change it." }, values };
       }
     } catch (error) {
-      await deleteReviewFiles(deps.storage, reviewId).catch(() => {});
+      await deleteCustomerPhotos(deps.storage, "reviews", reviewId).catch(() => {});
       throw error;
     }
     await noteContentChanged(deps.db);
