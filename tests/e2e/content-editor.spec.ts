@@ -183,8 +183,9 @@ test("with JavaScript: services are dragged with the mouse and moved with the ke
   // Joinery's handle, pressed and moved: the list turns compact (a service is two screens tall) with the handle
   // still under the pointer, and it is dropped on Plastering.
   const handle = page.getByRole("button", { name: "Drag to move: Service 3: Joinery" });
-  // In the middle of the screen: held near its top or bottom edge, a drag scrolls the page on purpose.
-  await handle.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  // In the middle of the screen (held near its top or bottom edge, a drag scrolls the page on purpose), at once
+  // rather than smoothly, so the box measured is where the handle stays.
+  await handle.evaluate((element) => element.scrollIntoView({ block: "center", behavior: "instant" }));
   const from = (await handle.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();

@@ -68,7 +68,7 @@ export function ContentGroup({ spec, doc, path, error, renderFields }: Props) {
     const held = grip.current;
     if (!held || !section.current) return;
     const handle = section.current.querySelector<HTMLElement>(`[${DRAG_ID}="${held.key}"] .content-drag-handle`);
-    if (handle) window.scrollBy(0, handle.getBoundingClientRect().top - (held.y - held.offset));
+    if (handle) window.scrollBy({ top: handle.getBoundingClientRect().top - (held.y - held.offset), behavior: "instant" });
     if (!sorting) grip.current = null;
   }, [sorting]);
   const handleProps = (key: string) => {

@@ -58,7 +58,7 @@ export function useDragOrder({ order, onMove, describe, threshold = 8, captureOn
     const speed = y < EDGE ? -12 : y > window.innerHeight - EDGE ? 12 : 0;
     if (speed === 0) return;
     const step = () => {
-      window.scrollBy(0, speed);
+      window.scrollBy({ top: speed, behavior: "instant" });
       const over = indexAt(x, y);
       if (over >= 0) setDragging({ id, over });
       scrolling.current = requestAnimationFrame(step);
