@@ -21,7 +21,6 @@ import { getEnv } from "~/server/env.server";
 import { visitStateContext } from "~/server/http/request-context.server";
 import { getSiteContent, loadDraftContent, previewContentContext } from "~/server/content/site-content.server";
 import { getLayoutData } from "~/server/pages/layout-data.server";
-import { hasPublishedProjects } from "~/server/projects/projects.server";
 import { visitedCookieHeader } from "~/server/visits/visit-policy.server";
 import type { Route } from "./+types/root";
 
@@ -65,7 +64,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { business } = getSiteContent(context);
-  const { categories, visitorNumber } = await getLayoutData(getDb(), request, context);
+  const { categories, visitorNumber, hasProjects } = await getLayoutData(getDb(), request, context);
   const current = await getCurrentSession(request);
   return {
     user: current
@@ -89,7 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicUrl: getEnv().publicUrl,
     categories,
     /** /projects is in the navbar once a project is published; an empty list is no page to send anyone to. */
-    hasProjects: await hasPublishedProjects(getDb()),
+    hasProjects,
     visitorNumber,
   };
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { Accreditations } from "~/components/public/accreditations";
 import { Paragraphs } from "~/components/public/paragraphs";
 import { PhotoView } from "~/components/public/photo-view";
@@ -6,6 +6,7 @@ import { toGalleryPhoto } from "~/lib/gallery-photo";
 import { LEAN_STYLES } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/seo";
 import { localBusinessJsonLd } from "~/lib/structured-data";
+import type { RootData } from "~/root";
 import { listPickedImages } from "~/server/content/pickable-photos.server";
 import { getDb } from "~/server/db/client.server";
 import { getReviewStats, listPublishedReviews } from "~/server/db/reviews.server";
@@ -15,7 +16,6 @@ import { formatAverage } from "~/lib/reviews";
 import { listCategoriesWithCovers } from "~/server/db/category-covers.server";
 import { renderParagraphs } from "~/server/content/markdown.server";
 import { getSiteContent } from "~/server/content/site-content.server";
-import { hasPublishedProjects } from "~/server/projects/projects.server";
 import type { Route } from "./+types/home";
 
 export const handle = LEAN_STYLES;
@@ -51,12 +51,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       .slice(0, GALLERY_TILES),
     latestReviews: (await listPublishedReviews(getDb(), { limit: LATEST_REVIEWS })).map(toPublicReview),
     reviewStats: await getReviewStats(getDb()),
-    hasProjects: await hasPublishedProjects(getDb()),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, business, links, picture, services, galleries, latestReviews, reviewStats, hasProjects } = loaderData;
+  const { page, business, links, picture, services, galleries, latestReviews, reviewStats } = loaderData;
+  // The layout's own query already says whether a project is published (the navbar links to /projects only then).
+  const hasProjects = useRouteLoaderData<RootData>("root")?.hasProjects ?? false;
   return (
     <>
       <section className="home-hero border-bottom">
