@@ -8,7 +8,6 @@ import {
   createDraftDocument,
   deleteDocument,
   getDocument,
-  hasPublished,
   listDocuments,
   listPublished,
   publishDocument,
@@ -79,11 +78,6 @@ export async function listPublishedProjects(db: Db): Promise<PublishedProject[]>
   const [published, settings] = await Promise.all([listPublished(db, PROJECT_KIND), getProjectSettings(db)]);
   const rows = [...published].filter(([, value]) => value !== null).map(([key, value]) => ({ key, value: value as Project }));
   return ordered(rows, settings.order).map(({ key, value }) => ({ ...value, id: key }));
-}
-
-/** Whether /projects has anything to show: the navbar, the home page and the sitemap link to it only then. */
-export function hasPublishedProjects(db: Db): Promise<boolean> {
-  return hasPublished(db, PROJECT_KIND);
 }
 
 export async function getPublishedProjectBySlug(db: Db, slug: string): Promise<PublishedProject | null> {
