@@ -30,7 +30,9 @@ export async function getLayoutData(db: Db, request: Request, context: Readonly<
         .as("hasProjects"),
     )
     .where("v.id", "=", 1)
-    .orderBy(sql`lower("c"."name")`)
+    // The owner's order, as listCategories gives it (the Galleries menu follows it).
+    .orderBy("c.position")
+    .orderBy("c.id")
     .execute();
   const categories = rows.flatMap((row) => (row.id === null || row.name === null ? [] : [{ id: row.id, name: row.name }]));
   // PostgreSQL answers EXISTS with a boolean, SQLite with 0 or 1.
