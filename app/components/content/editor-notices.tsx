@@ -9,18 +9,17 @@ type Props = {
   loaderData: { done: string | null; demo: boolean; hasDraft: boolean; draftSavedAt: string | null; draftSavedBy: string | null; publishedAt: string | null; publishedBy: string | null };
   errors: FieldError[];
   conflict: ConflictView | null;
-  conflictFromAutosave: boolean;
-  onKeepMine: () => void;
-  kept: { at: number } | null;
-  onRestoreKept: () => void;
-  onDropKept: () => void;
+  /** The editor's autosave (use-content-autosave): its conflict, and the draft it kept on the device. */
+  autosave: { conflict: unknown; keepMine: () => void; kept: { at: number } | null; restoreKept: () => void; dropKept: () => void };
   /** Where the other admin's version can be opened afresh: "the Content list", "the Projects list". */
   listName?: string;
 };
 
 /** What the editor says above the form: the document's state, what just happened, and anything needing a decision. */
-export function EditorNotices({ loaderData, errors, conflict, conflictFromAutosave, onKeepMine, kept, onRestoreKept, onDropKept, listName = "the Content list" }: Props) {
+export function EditorNotices({ loaderData, errors, conflict, autosave, listName = "the Content list" }: Props) {
   const { done, demo, hasDraft } = loaderData;
+  const { keepMine: onKeepMine, kept, restoreKept: onRestoreKept, dropKept: onDropKept } = autosave;
+  const conflictFromAutosave = autosave.conflict !== null;
   return (
     <>
       <p className="text-body-secondary small mb-2" data-testid="document-state">

@@ -102,11 +102,7 @@ function Editor({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderDa
         loaderData={loaderData}
         errors={errors}
         conflict={conflict}
-        conflictFromAutosave={autosave.conflict !== null}
-        onKeepMine={autosave.keepMine}
-        kept={autosave.kept}
-        onRestoreKept={autosave.restoreKept}
-        onDropKept={autosave.dropKept}
+        autosave={autosave}
       />
       <Form method="post" ref={formRef} noValidate className="content-form" aria-label={`Edit: ${label}`}>
         <input type="hidden" name="revision" value={autosave.revision} />

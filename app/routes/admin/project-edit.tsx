@@ -134,11 +134,7 @@ function Editor({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderDa
         loaderData={{ ...loaderData, done: actionData ? null : loaderData.done }}
         errors={[]}
         conflict={conflict}
-        conflictFromAutosave={autosave.conflict !== null}
-        onKeepMine={autosave.keepMine}
-        kept={autosave.kept}
-        onRestoreKept={autosave.restoreKept}
-        onDropKept={autosave.dropKept}
+        autosave={autosave}
         listName="the Projects list"
       />
       {actionData?.status === "upload-failed" ? (
