@@ -175,8 +175,21 @@ test("on a 360 px phone each answer shows beside the button pressed, with and wi
     const besideButton = async (button: string, words: string) => {
       const answer = page.getByRole("status").filter({ hasText: words });
       await expect(answer, `${words} (JavaScript ${javaScriptEnabled ? "on" : "off"})`).toBeVisible();
-      const box = (await answer.boundingBox())!;
-      const pressed = (await page.getByRole("button", { name: button, exact: true }).boundingBox())!;
+      // Bootstrap makes the page's scrolling smooth, so bringing the answer into view (or the #form anchor without
+      // JavaScript) takes a few frames, more on a loaded machine: measure once the page has come to rest, and
+      // measure the answer and the button in the same instant.
+      let lastY = Number.NaN;
+      await expect
+        .poll(async () => {
+          const y = await page.evaluate(() => window.scrollY);
+          const resting = y === lastY;
+          lastY = y;
+          return resting;
+        }, { intervals: [150], timeout: 5_000 })
+        .toBe(true);
+      const [box, pressed] = await Promise.all([answer.boundingBox(), page.getByRole("button", { name: button, exact: true }).boundingBox()]).then(
+        ([a, b]) => [a!, b!],
+      );
       expect(box.y, words).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height, words).toBeLessThanOrEqual(740);
       expect(box.x + box.width, words).toBeLessThanOrEqual(360);
