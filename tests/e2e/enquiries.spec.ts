@@ -177,7 +177,7 @@ test("on a 360 px phone each answer shows beside the button pressed, with and wi
       await expect(answer, `${words} (JavaScript ${javaScriptEnabled ? "on" : "off"})`).toBeVisible();
       // Bootstrap makes the page's scrolling smooth, so bringing the answer into view (or the #form anchor without
       // JavaScript) takes a few frames, more on a loaded machine: measure once the page has come to rest, and
-      // measure the answer and the button in the same instant.
+      // only then measure the answer and the button.
       let lastY = Number.NaN;
       await expect
         .poll(async () => {
