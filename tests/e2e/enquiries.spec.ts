@@ -187,9 +187,8 @@ test("on a 360 px phone each answer shows beside the button pressed, with and wi
           return resting;
         }, { intervals: [150], timeout: 5_000 })
         .toBe(true);
-      const [box, pressed] = await Promise.all([answer.boundingBox(), page.getByRole("button", { name: button, exact: true }).boundingBox()]).then(
-        ([a, b]) => [a!, b!],
-      );
+      const box = (await answer.boundingBox())!;
+      const pressed = (await page.getByRole("button", { name: button, exact: true }).boundingBox())!;
       expect(box.y, words).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height, words).toBeLessThanOrEqual(740);
       expect(box.x + box.width, words).toBeLessThanOrEqual(360);

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { LabelledInput } from "~/components/forms/labelled-input";
 import { type ServiceChoice, ServiceSelect } from "~/components/forms/service-options";
 import { RATING_LABELS, REVIEW_LIMITS } from "~/lib/reviews";
 
@@ -7,24 +8,17 @@ export function AddReviewForm({ services }: { services: ServiceChoice[] }) {
   return (
     <Form method="post" className="row g-2">
       <input type="hidden" name="intent" value="add" />
-      <div className="col-md-4">
-        <label className="form-label" htmlFor="add-source">
-          Where it came from
-        </label>
-        <input id="add-source" name="source" className="form-control" maxLength={REVIEW_LIMITS.source} required placeholder="A thank-you card" />
-      </div>
-      <div className="col-md-4">
-        <label className="form-label" htmlFor="add-name">
-          Name to show
-        </label>
-        <input id="add-name" name="displayName" className="form-control" maxLength={REVIEW_LIMITS.displayName} required />
-      </div>
-      <div className="col-md-4">
-        <label className="form-label" htmlFor="add-town">
-          Town
-        </label>
-        <input id="add-town" name="town" className="form-control" maxLength={REVIEW_LIMITS.town} />
-      </div>
+      <LabelledInput
+        wrapperClassName="col-md-4"
+        id="add-source"
+        label="Where it came from"
+        name="source"
+        maxLength={REVIEW_LIMITS.source}
+        required
+        placeholder="A thank-you card"
+      />
+      <LabelledInput wrapperClassName="col-md-4" id="add-name" label="Name to show" name="displayName" maxLength={REVIEW_LIMITS.displayName} required />
+      <LabelledInput wrapperClassName="col-md-4" id="add-town" label="Town" name="town" maxLength={REVIEW_LIMITS.town} />
       <div className="col-md-4">
         <label className="form-label" htmlFor="add-rating">
           Stars
@@ -43,12 +37,7 @@ export function AddReviewForm({ services }: { services: ServiceChoice[] }) {
       <div className="col-md-4">
         <ServiceSelect id="add-service" label="Service of the job" services={services} />
       </div>
-      <div className="col-md-4">
-        <label className="form-label" htmlFor="add-month">
-          Month of the job
-        </label>
-        <input id="add-month" name="month" type="month" className="form-control" required />
-      </div>
+      <LabelledInput wrapperClassName="col-md-4" id="add-month" label="Month of the job" name="month" type="month" required />
       <div className="col-12">
         <label className="form-label" htmlFor="add-body">
           The review, word for word

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { LabelledInput } from "~/components/forms/labelled-input";
 import { type ServiceChoice, ServiceSelect } from "~/components/forms/service-options";
 import { REVIEW_LIMITS } from "~/lib/reviews";
 
@@ -7,27 +8,20 @@ export function AskReviewForm({ services }: { services: ServiceChoice[] }) {
   return (
     <Form method="post" className="row g-2">
       <input type="hidden" name="intent" value="ask" />
-      <div className="col-md-4">
-        <label className="form-label" htmlFor="ask-name">
-          Customer's name
-        </label>
-        <input id="ask-name" name="customerName" className="form-control" maxLength={REVIEW_LIMITS.customerName} required />
-      </div>
-      <div className="col-md-4">
-        <label className="form-label" htmlFor="ask-contact">
-          E-mail or mobile
-        </label>
-        <input id="ask-contact" name="contact" className="form-control" maxLength={254} required />
-      </div>
+      <LabelledInput wrapperClassName="col-md-4" id="ask-name" label="Customer's name" name="customerName" maxLength={REVIEW_LIMITS.customerName} required />
+      <LabelledInput wrapperClassName="col-md-4" id="ask-contact" label="E-mail or mobile" name="contact" maxLength={254} required />
       <div className="col-md-4">
         <ServiceSelect id="ask-service" label="Service" services={services} />
       </div>
-      <div className="col-12">
-        <label className="form-label" htmlFor="ask-job">
-          What the job was
-        </label>
-        <input id="ask-job" name="job" className="form-control" maxLength={REVIEW_LIMITS.job} required placeholder="Replastered the back bedroom ceiling" />
-      </div>
+      <LabelledInput
+        wrapperClassName="col-12"
+        id="ask-job"
+        label="What the job was"
+        name="job"
+        maxLength={REVIEW_LIMITS.job}
+        required
+        placeholder="Replastered the back bedroom ceiling"
+      />
       <div className="col-12 form-check ms-2">
         <input className="form-check-input" type="checkbox" id="ask-remind" name="remind" defaultChecked />
         <label className="form-check-label" htmlFor="ask-remind">

@@ -6,7 +6,7 @@ import { configPageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
 import { getReviewStats, listPublishedReviews } from "~/server/db/reviews.server";
 import { replyAuthor, toPublicReview } from "~/server/reviews/public-review.server";
-import { getPublishedContent } from "~/server/content/site-content.server";
+import { getSiteContent } from "~/server/content/site-content.server";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = configPageMeta("/reviews");
@@ -16,9 +16,10 @@ export const meta: Route.MetaFunction = configPageMeta("/reviews");
  * over every published review, whatever the filter shows. Deliberately no review or rating structured data: a
  * business's reviews of itself on its own site earn no stars, and marking them up would only invite a penalty.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
-  const { business, services } = getPublishedContent();
+  // The drafts when an admin previews (?preview=1), as on every other public page.
+  const { business, services } = getSiteContent(context);
   const wanted = new URL(request.url).searchParams.get("service") ?? "";
   const service = services.some((s) => s.id === wanted) ? wanted : null;
   const reviews = await listPublishedReviews(db, { service });

@@ -13,9 +13,9 @@ export type VariantSpec = { name: VariantName; format: VariantFormat; width: num
 
 /**
  * Made while the admin waits, so the image shows in the gallery at once: WebP at the two widths a gallery grid
- * draws and a JPEG for browsers without WebP. The 1280-wide WebP is made first thing afterwards: on the 12 MP
- * bench photo it cost about 0.22 s of CPU, close to half the time the admin waited beyond the decode itself
- * (docs/performance.md, "Images"), and until it lands a large screen draws the 640-wide one for a few seconds.
+ * draws and a JPEG for browsers without WebP, encoded side by side from one decode shrunk to 640 px where the
+ * format allows (decision 018). The 1280-wide WebP is made first thing afterwards, not here: it needs a decode
+ * wider than 640 px, which the admin's wait is kept free of; until it lands a large screen draws the 640-wide one.
  */
 const FIRST: ReadonlyArray<readonly [VariantName, VariantFormat]> = [
   ["w640", "webp"],
