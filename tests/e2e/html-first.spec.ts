@@ -191,11 +191,11 @@ test("without JavaScript every account form posts and answers with the page and 
   await fillCredentials(page, member, NEW_PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  // Admin pages say that they need JavaScript (the first account is the admin).
+  // Admin pages say which of them need JavaScript (the first account is the admin; /manage is Galleries).
   await page.goto("/manage");
   // (Playwright's text matching skips <noscript>, so this reads the element's text.)
   await expect(page.locator("main noscript .alert")).toBeVisible();
-  expect(await page.locator("main noscript .alert").evaluate((alert) => alert.textContent)).toContain("The admin pages need JavaScript.");
+  expect(await page.locator("main noscript .alert").evaluate((alert) => alert.textContent)).toContain("Users and most of Galleries (uploading, naming, choosing many photos) need JavaScript");
   // /signout shows a button that posts.
   await page.goto("/signout");
   await page.getByRole("button", { name: "Sign out" }).click();

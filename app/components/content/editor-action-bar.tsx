@@ -42,22 +42,25 @@ type ActionsProps = { status: AutosaveStatus; historyHref: string; children: Rea
 
 /**
  * An editor's action bar (the content editor's, the project editor's), kept at the bottom of the screen where a
- * thumb reaches it: the autosave's state ("Not saved: why"), the main buttons, then the rarer ones and History.
+ * thumb reaches it: the autosave's state ("Not saved: why") and the main buttons, in one short row so the form
+ * keeps most of a phone's screen. The rarer buttons and History follow it at the end of the form, not kept on screen.
  */
 export function EditorActions({ status, historyHref, children, more }: ActionsProps) {
   const text = status.state === "failed" ? `Not saved: ${status.message ?? "please try again."}` : STATUS_TEXT[status.state];
   return (
-    <div className="content-actions">
-      <p className={`content-save-status mb-1 small${status.state === "failed" ? " text-danger fw-semibold" : ""}`} role="status" aria-live="polite" data-testid="save-status">
-        {text}
-      </p>
-      <div className="content-actions-main">{children}</div>
+    <>
+      <div className="content-actions">
+        <p className={`content-save-status mb-1 small${status.state === "failed" ? " text-danger fw-semibold" : ""}`} role="status" aria-live="polite" data-testid="save-status">
+          {text}
+        </p>
+        <div className="content-actions-main">{children}</div>
+      </div>
       <div className="content-actions-more">
         {more}
         <Link to={historyHref} className="btn btn-outline-secondary">
           History
         </Link>
       </div>
-    </div>
+    </>
   );
 }

@@ -45,10 +45,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Nav.Item>
         ))}
       </Nav>
-      {/* The public and account pages work without script; these editing screens (uploads, pickers) need it. */}
+      {/* The content editor, projects, enquiries and backups post plain forms; Users and most of Galleries need script. */}
       <noscript>
         <div className="alert alert-warning" role="alert">
-          The admin pages need JavaScript. Please switch it on in your browser to manage galleries, users and visitors.
+          Users and most of Galleries (uploading, naming, choosing many photos) need JavaScript: please switch it on in your
+          browser for them. Content, projects, enquiries and backups work without it.
         </div>
       </noscript>
       {mailSetup ? <MailSetupNotice problem={mailSetup} /> : null}
