@@ -1,13 +1,14 @@
 // Lighthouse (mobile) on the public pages of a fresh production build, a gallery page of real photos included.
 // Usage: npm run bench:pages        (BENCH_PORT, default 3329; RUNS, default 3; CHROME_PATH, default /usr/bin/chromium;
 //                                   PAGES, a comma-separated list to measure other pages, where {gallery} stands for
-//                                   the seeded gallery's address and {project} for the seeded project's)
+//                                   the seeded gallery's address and {project} for the seeded project's; REPORTS=DIR
+//                                   keeps every Lighthouse report there)
 // Builds, seeds an empty DATA_DIR with a gallery of 24 photos sent through the real image pipeline
 // (scripts/support/seed-photo-gallery.ts), starts the production server on its own port, runs Lighthouse RUNS
 // times per page with its simulated throttling and once with DevTools (applied) throttling, and prints the medians.
 // A benchmark, not a test: it reports, it does not fail on a slow run.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CHROMIUM_ARGS } from "../playwright.config.ts";
@@ -21,6 +22,8 @@ const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 const TARGETS = { score: 100, lcp: 1500, tbt: 50, cls: 0, scriptKb: 105 };
 // The gallery page: a faster largest paint, and a cap on everything a phone downloads for it (issue 10).
 const GALLERY_TARGETS = { lcp: 1200, totalKb: 200 };
+// /projects and a project page: the same faster largest paint (issue 23; "at most", where the others are "under").
+const PROJECT_LCP = 1200;
 
 type Run = { score: number; fcp: number; lcp: number; tbt: number; cpuTbt: number; cls: number; bytes: number; scriptBytes: number };
 
@@ -86,13 +89,18 @@ function cpuBlockingTime(traceFile: string, firstPaintTs: number): number {
     .reduce((sum, t) => sum + Math.max(0, ((t.tdur ?? t.dur ?? 0) / 1000) * 4 - 50), 0);
 }
 
-/** One Lighthouse run; a second try when Lighthouse itself fails (it sometimes loses the trace on a busy machine). */
+/**
+ * One Lighthouse run; up to two more tries when Lighthouse itself fails (it sometimes loses the trace, NO_NAVSTART,
+ * on a busy machine: twice in a row once on 2026-11-26).
+ */
 function lighthouse(url: string, throttling: Throttling = "simulate"): Run {
-  try {
-    return lighthouseOnce(url, throttling);
-  } catch (error) {
-    console.error(`${(error as Error).message}; trying once more`);
-    return lighthouseOnce(url, throttling);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, throttling);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(`${(error as Error).message}; trying again`);
+    }
   }
 }
 
@@ -113,6 +121,11 @@ function lighthouseOnce(url: string, throttling: Throttling): Run {
       { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH } },
     );
     if (result.status !== 0) throw new Error(`lighthouse failed on ${url} with ${result.status}`);
+    if (process.env.REPORTS) {
+      // REPORTS=DIR keeps each run's report, to see what a page's numbers are made of (its LCP element, its requests).
+      mkdirSync(process.env.REPORTS, { recursive: true });
+      copyFileSync(report, path.join(process.env.REPORTS, `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, "_")}-${throttling}-${Date.now()}.json`));
+    }
     const lhr = JSON.parse(readFileSync(report, "utf8")) as { categories: { performance: { score: number } }; audits: Audits };
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = lhr.audits["network-requests"]?.details?.items ?? [];
@@ -205,10 +218,10 @@ try {
     console.error(`${page} with DevTools throttling: score ${applied.score}, LCP ${Math.round(applied.lcp)} ms`);
     const m = (key: keyof Run) => median(runs.map((r) => r[key]));
     const gallery = page === galleryPath;
-    const lcpTarget = gallery ? GALLERY_TARGETS.lcp : TARGETS.lcp;
+    const project = page === "/projects" || page === projectPath;
     const bytesOk = !gallery || m("bytes") <= GALLERY_TARGETS.totalKb * 1024;
     rows.push(
-      `| ${gallery ? "/gallery/{id}" : page === projectPath ? "/projects/{slug} (3 pairs)" : page} | ${m("score")}${mark(m("score") >= TARGETS.score)} | ${(m("fcp") / 1000).toFixed(2)} s | ${(m("lcp") / 1000).toFixed(2)} s${mark(m("lcp") < lcpTarget)} | ` +
+      `| ${gallery ? "/gallery/{id}" : page === projectPath ? "/projects/{slug} (3 pairs)" : page} | ${m("score")}${mark(m("score") >= TARGETS.score)} | ${(m("fcp") / 1000).toFixed(2)} s | ${(m("lcp") / 1000).toFixed(2)} s${mark(project ? m("lcp") <= PROJECT_LCP : m("lcp") < (gallery ? GALLERY_TARGETS.lcp : TARGETS.lcp))} | ` +
         `${(applied.lcp / 1000).toFixed(2)} s | ${Math.round(m("tbt"))} ms${mark(m("tbt") < TARGETS.tbt)} | ${Math.round(m("cpuTbt"))} ms | ${m("cls").toFixed(3)}${mark(m("cls") <= TARGETS.cls)} | ` +
         `${kb(m("bytes"))}${mark(bytesOk)} | ${kb(m("scriptBytes"))}${mark(m("scriptBytes") <= TARGETS.scriptKb * 1024)} |`,
     );
@@ -218,7 +231,7 @@ try {
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);
   console.log(
-    `\nTargets: performance ${TARGETS.score}, LCP < ${TARGETS.lcp / 1000} s (gallery < ${GALLERY_TARGETS.lcp / 1000} s), TBT < ${TARGETS.tbt} ms, CLS ${TARGETS.cls}, ` +
+    `\nTargets: performance ${TARGETS.score}, LCP < ${TARGETS.lcp / 1000} s (gallery < ${GALLERY_TARGETS.lcp / 1000} s, projects <= ${PROJECT_LCP / 1000} s), TBT < ${TARGETS.tbt} ms, CLS ${TARGETS.cls}, ` +
       `JS <= ${TARGETS.scriptKb} KB, gallery <= ${GALLERY_TARGETS.totalKb} KB in all (✗ marks a miss; the DevTools column has no target).`,
   );
   const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(", ");

@@ -312,7 +312,7 @@ test("the owner reorders and deletes projects", async ({ browser }) => {
   await context.close();
 });
 
-test("a linked review shows on the project page while it is published", async ({ request }) => {
+test("a linked review shows on the project page while it is published, its card's script fetched only there", async ({ request, page }) => {
   const added = await admin.post("/manage/reviews", {
     intent: "add",
     source: "A thank-you card",
@@ -331,6 +331,24 @@ test("a linked review shows on the project page while it is published", async ({
   let html = await (await request.get(`/projects/${slug}`)).text();
   expect(html).toContain("What the customer said");
   expect(html).toContain("The ceiling is perfectly smooth and the room was left spotless.");
+  // In the browser the card's script is a file of its own, fetched by a page that shows a review (and only by one),
+  // and the page hydrates without a complaint.
+  const errors = trackPageErrors(page);
+  const scripts: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.resourceType() === "script") scripts.push(new URL(sent.url()).pathname);
+  });
+  await page.goto(`/projects/${slug}`);
+  await waitForHydration(page);
+  await expect(page.getByText("The ceiling is perfectly smooth and the room was left spotless.")).toBeVisible();
+  await expect.poll(() => scripts.some((script) => script.includes("review-card"))).toBe(true);
+  const { slug: plain } = await makeProject({ title: "Ceiling without a review" });
+  scripts.length = 0;
+  await page.goto(`/projects/${plain}`);
+  await waitForHydration(page);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => script.includes("review"))).toEqual([]);
+  expect(errors).toEqual([]);
   expect((await admin.post("/manage/reviews", { intent: "hold", reviewId, reason: "not-about-job" })).status).toBeLessThan(400);
   html = await (await request.get(`/projects/${slug}`)).text();
   expect(html).not.toContain("The ceiling is perfectly smooth");

@@ -2,7 +2,14 @@ import { useState } from "react";
 import { PhotoView } from "~/components/public/photo-view";
 import type { Photo } from "~/lib/photo";
 
-type Props = { before: Photo; after: Photo; /** Which pair, for the slider's name: "Compare before and after, pair 2 of 3". */ name: string; lazy?: boolean };
+type Props = {
+  before: Photo;
+  after: Photo;
+  /** Which pair, for the slider's name: "Compare before and after, pair 2 of 3". */
+  name: string;
+  /** Below the fold: fetched as it comes near. The first pair is not, and its photos are the page's largest, so they are fetched first. */
+  lazy?: boolean;
+};
 
 /** Both photos use one `sizes`, so the two layouts ask for the same files and the browser fetches each once. */
 const SIZES = "(min-width: 992px) 880px, calc(100vw - 24px)";
@@ -26,20 +33,20 @@ export function BeforeAfter({ before, after, name, lazy = false }: Props) {
     <div className="ba" style={{ "--ba-ratio": ratio } as React.CSSProperties}>
       <div className="ba-figures">
         <figure className="ba-figure">
-          <PhotoView photo={before} sizes={SIZES} lazy={lazy} className="ba-img" />
+          <PhotoView photo={before} sizes={SIZES} lazy={lazy} priority={!lazy} className="ba-img" />
           <figcaption>Before</figcaption>
         </figure>
         <figure className="ba-figure">
-          <PhotoView photo={after} sizes={SIZES} lazy={lazy} className="ba-img" />
+          <PhotoView photo={after} sizes={SIZES} lazy={lazy} priority={!lazy} className="ba-img" />
           <figcaption>After</figcaption>
         </figure>
       </div>
       <div className="ba-slider" style={{ "--ba-pos": `${position}%` } as React.CSSProperties}>
         <div className="ba-layer">
-          <PhotoView photo={before} sizes={SIZES} lazy={lazy} className="ba-img" />
+          <PhotoView photo={before} sizes={SIZES} lazy={lazy} priority={!lazy} className="ba-img" />
         </div>
         <div className="ba-layer ba-after">
-          <PhotoView photo={after} sizes={SIZES} lazy={lazy} className="ba-img" />
+          <PhotoView photo={after} sizes={SIZES} lazy={lazy} priority={!lazy} className="ba-img" />
         </div>
         <span className="ba-label ba-label-after" aria-hidden="true">
           After

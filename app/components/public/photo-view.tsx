@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import type { Photo } from "~/lib/photo";
 
 type Props = {
@@ -6,11 +7,21 @@ type Props = {
   sizes: string;
   /** Below the fold: let the browser fetch it only when it comes near the viewport. */
   lazy?: boolean;
+  /** The page's largest picture: fetched ahead of the others (`fetchpriority="high"`). */
+  priority?: boolean;
   className?: string;
 };
 
 /** A picture with its intrinsic size, modern formats first, and its average colour while it loads. */
-export function PhotoView({ photo, sizes, lazy = false, className }: Props) {
+export function PhotoView({ photo, sizes, lazy = false, priority = false, className }: Props) {
+  if (priority) {
+    // Inside <picture> React does not announce the picture in the head by itself (it cannot know which source the
+    // browser takes), so the page's largest picture would be found only once the body is parsed. Announce the
+    // best format's sizes, typed, so a browser that cannot show that format skips the hint and uses the <img>.
+    const best = photo.sources[0];
+    if (best) preload(photo.src, { as: "image", imageSrcSet: best.srcSet, imageSizes: sizes, fetchPriority: "high", type: best.type });
+    else preload(photo.src, { as: "image", imageSrcSet: photo.srcSet, imageSizes: photo.srcSet ? sizes : undefined, fetchPriority: "high" });
+  }
   const img = (
     <img
       src={photo.src}
@@ -20,6 +31,7 @@ export function PhotoView({ photo, sizes, lazy = false, className }: Props) {
       width={photo.width}
       height={photo.height}
       loading={lazy ? "lazy" : undefined}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       className={className}
       style={photo.placeholderColor ? { backgroundColor: photo.placeholderColor } : undefined}

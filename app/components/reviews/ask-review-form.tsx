@@ -22,11 +22,13 @@ export function AskReviewForm({ services }: { services: ServiceChoice[] }) {
         required
         placeholder="Replastered the back bedroom ceiling"
       />
-      <div className="col-12 form-check ms-2">
-        <input className="form-check-input" type="checkbox" id="ask-remind" name="remind" defaultChecked />
-        <label className="form-check-label" htmlFor="ask-remind">
-          Send one reminder after 7 days if there is no answer (e-mail only)
-        </label>
+      <div className="col-12">
+        <div className="form-check">
+          <input className="form-check-input" type="checkbox" id="ask-remind" name="remind" defaultChecked />
+          <label className="form-check-label" htmlFor="ask-remind">
+            Send one reminder after 7 days if there is no answer (e-mail only)
+          </label>
+        </div>
       </div>
       <div className="col-12">
         <button type="submit" className="btn btn-primary">

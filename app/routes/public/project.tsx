@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { BeforeAfter } from "~/components/projects/before-after";
 import { PhotoView } from "~/components/public/photo-view";
@@ -8,7 +9,6 @@ import { renderMarkdown } from "~/server/content/markdown.server";
 import { getSiteContent } from "~/server/content/site-content.server";
 import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/env.server";
-import { ReviewCard } from "~/components/reviews/review-card";
 import { getLinkedReview } from "~/server/projects/linked-review.server";
 import { viewProject } from "~/server/projects/project-view.server";
 import { replyAuthor } from "~/server/reviews/public-review.server";
@@ -16,6 +16,13 @@ import { getPublishedProjectBySlug } from "~/server/projects/projects.server";
 import type { Route } from "./+types/project";
 
 export const handle = LEAN_STYLES;
+
+/**
+ * The linked review's card, and the photo viewer it brings, are fetched only by a page that shows one: most
+ * projects have no review, and with the card's four small files a project page went over the public pages' 105 KB
+ * of script (bench:pages). The server renders it in full; the browser hydrates it once its file has arrived.
+ */
+const ReviewCard = lazy(() => import("~/components/reviews/review-card").then((module) => ({ default: module.ReviewCard })));
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -116,7 +123,9 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <h2 id="project-review" className="h3">
             What the customer said
           </h2>
-          <ReviewCard review={review} replyFrom={replyFrom} />
+          <Suspense fallback={null}>
+            <ReviewCard review={review} replyFrom={replyFrom} />
+          </Suspense>
         </section>
       ) : null}
       {project.photos.length > 0 ? (
