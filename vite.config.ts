@@ -50,7 +50,12 @@ export default defineConfig({
               // share, as one file rather than one request each: image-not-found (a constant the gallery shares
               // with the admin page) and enquiry-form (the quote form's limits, shared with its lazily loaded
               // checks) would otherwise be files of 100 to 300 bytes, each with about 330 bytes of response headers.
-              if (/\/app\/(lib\/(seo|page-handle|photo|format|structured-data|image-not-found|enquiry-form)|components\/(layout\/[\w-]+|modal\/modal-host|nonce|site-styles|public\/(photo-view|toggle-photo|paragraphs)|use-hydrated))\.tsx?$/.test(id)) return "public";
+              // service-options (the quote form's and the admin's service choices) and accreditations (home and contact)
+              // join them for the same reason.
+              if (/\/app\/(lib\/(seo|page-handle|photo|format|structured-data|image-not-found|enquiry-form)|components\/(layout\/[\w-]+|modal\/modal-host|nonce|site-styles|forms\/service-options|public\/(photo-view|toggle-photo|paragraphs|accreditations)|use-hydrated))\.tsx?$/.test(id)) return "public";
+              // A review's quote and the reviews' own constants go together wherever a review shows (home, services,
+              // a project): two files of about 400 bytes each were a request apiece.
+              if (/\/app\/(lib\/reviews|components\/reviews\/review-quote)\.tsx?$/.test(id)) return "review-quote";
             },
           },
         },
