@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type GalleryPage, type LightboxDirection, getLightboxStep } from "~/lib/gallery";
 import { ImageCard, getCardButtonId } from "./image-card";
-import type { Lightbox as LightboxView } from "./lightbox";
+import { Lightbox } from "./lightbox";
 import { LoadingImages } from "./loading-images";
 import { getNextPageHref, useGalleryPages } from "./use-gallery-pages";
 
@@ -23,24 +23,6 @@ type Props = {
 
 type ViewState = { index: number; show: boolean; waiting: boolean };
 
-let lightboxScript: Promise<typeof LightboxView> | null = null;
-
-/**
- * The expanded view's script (2.3 KB compressed) is not needed to show the grid, so it is fetched when a visitor
- * first reaches for a photo (a pointer over the grid, a touch, focus) and at the latest on the click: it kept the
- * gallery page over the public pages' 105 KB of script (bench:pages). A failed fetch is tried again next time.
- */
-function loadLightbox(): Promise<typeof LightboxView> {
-  lightboxScript ??= import("./lightbox").then(
-    (module) => module.Lightbox,
-    (error: unknown) => {
-      lightboxScript = null;
-      throw error;
-    },
-  );
-  return lightboxScript;
-}
-
 /** The grid of photo cards, more pages as the visitor scrolls, and the expanded view. */
 export function GalleryGrid({ categoryId, categoryName, total, initial, fromStart }: Props) {
   const { items, nextAfter, status, loadMore } = useGalleryPages(categoryId, initial);
@@ -57,20 +39,7 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
     setFailed((current) => (current.has(imageId) ? current : new Set(current).add(imageId)));
   }, []);
 
-  const [Lightbox, setLightbox] = useState<typeof LightboxView | null>(null);
-  const fetchLightbox = useCallback(() => {
-    loadLightbox().then(
-      (view) => setLightbox(() => view),
-      () => {},
-    );
-  }, []);
-  const onOpen = useCallback(
-    (index: number) => {
-      setView({ index, show: true, waiting: false });
-      fetchLightbox();
-    },
-    [fetchLightbox],
-  );
+  const onOpen = useCallback((index: number) => setView({ index, show: true, waiting: false }), []);
 
   const onStep = useCallback(
     (direction: LightboxDirection) => {
@@ -114,13 +83,7 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
   const current = items[view.index];
   return (
     <>
-      <ul
-        className="row row-cols-2 row-cols-lg-3 row-cols-xl-4 g-4 list-unstyled gallery-grid"
-        aria-label={`${categoryName} photos`}
-        onPointerOver={Lightbox ? undefined : fetchLightbox}
-        onTouchStart={Lightbox ? undefined : fetchLightbox}
-        onFocus={Lightbox ? undefined : fetchLightbox}
-      >
+      <ul className="row row-cols-2 row-cols-lg-3 row-cols-xl-4 g-4 list-unstyled gallery-grid" aria-label={`${categoryName} photos`}>
         {items.map((item, index) => (
           <ImageCard
             key={item.id}
@@ -159,24 +122,22 @@ export function GalleryGrid({ categoryId, categoryName, total, initial, fromStar
         ) : null}
       </div>
 
-      {Lightbox ? (
-        <Lightbox
-          item={current}
-          index={view.index}
-          position={fromStart ? `Photo ${view.index + 1} of ${total}` : null}
-          show={view.show}
-          waiting={view.waiting}
-          failed={current ? failed.has(current.id) : false}
-          canStep={{ previous: view.index > 0, next: view.index + 1 < items.length || hasMore }}
-          categoryName={categoryName}
-          onStep={onStep}
-          onClose={() => setView({ ...view, show: false, waiting: false })}
-          onExited={() => {
-            if (current) document.getElementById(getCardButtonId(current.id))?.focus();
-          }}
-          onFailed={onFailed}
-        />
-      ) : null}
+      <Lightbox
+        item={current}
+        index={view.index}
+        position={fromStart ? `Photo ${view.index + 1} of ${total}` : null}
+        show={view.show}
+        waiting={view.waiting}
+        failed={current ? failed.has(current.id) : false}
+        canStep={{ previous: view.index > 0, next: view.index + 1 < items.length || hasMore }}
+        categoryName={categoryName}
+        onStep={onStep}
+        onClose={() => setView({ ...view, show: false, waiting: false })}
+        onExited={() => {
+          if (current) document.getElementById(getCardButtonId(current.id))?.focus();
+        }}
+        onFailed={onFailed}
+      />
     </>
   );
 }
