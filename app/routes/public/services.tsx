@@ -7,8 +7,6 @@ import { LEAN_STYLES } from "~/lib/page-handle";
 import { configPageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
 import { listServicePhotos } from "~/server/pages/service-photos.server";
-import { formatCostBand } from "~/lib/projects/project";
-import type { TypicalCost } from "~/lib/projects/price-guide";
 import { listServiceProjects } from "~/server/projects/price-guide.server";
 import { renderParagraphs } from "~/server/content/markdown.server";
 import { getSiteContent } from "~/server/content/site-content.server";
@@ -38,16 +36,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       pageLink: service.pageLink && isPageShown(business, service.pageLink.path) ? service.pageLink : undefined,
       photos: photos.get(service.id) ?? [],
       projects: projects.get(service.id)?.projects ?? 0,
-      // Formatted here: the formatter's module holds the project form's schemas, which the browser must not load.
-      typicalCost: typicalCostOf(projects.get(service.id)?.typicalCost),
+      typicalCost: projects.get(service.id)?.typicalCost ?? null,
       review: reviews[service.id] ? toPublicReview(reviews[service.id]!) : null,
     })),
   };
-}
-
-/** "£340–£510" and how many jobs the range rests on, or nothing when the service has too few costed jobs. */
-function typicalCostOf(cost: TypicalCost | null | undefined): { band: string; jobs: number } | null {
-  return cost ? { band: formatCostBand(cost.low, cost.high), jobs: cost.jobs } : null;
 }
 
 function sectionFromHash(hash: string): string {
