@@ -44,7 +44,7 @@ export function parseReviewForm(fields: Record<string, string>): { ok: true; dat
 export const ManageReviewSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("ask"),
-    customerName: z.preprocess(text, z.string().min(1, "Please give the customer's name").max(REVIEW_LIMITS.customerName)),
+    customerName: z.preprocess(text, z.string().min(1, "Please give the customer's name").max(REVIEW_LIMITS.customerName, `The customer's name can be at most ${REVIEW_LIMITS.customerName} characters`)),
     contact: z.preprocess(
       text,
       z
@@ -52,7 +52,7 @@ export const ManageReviewSchema = z.discriminatedUnion("intent", [
         .min(1, "Please give the customer's e-mail address or mobile number")
         .refine((v) => z.email().safeParse(v).success || (PHONE.test(v) && v.replace(/\D/g, "").length >= 7), "Please give an e-mail address or a mobile number"),
     ),
-    job: z.preprocess(text, z.string().min(1, "Please say what the job was").max(REVIEW_LIMITS.job)),
+    job: z.preprocess(text, z.string().min(1, "Please say what the job was").max(REVIEW_LIMITS.job, `Please say what the job was in at most ${REVIEW_LIMITS.job} characters`)),
     service: z.preprocess(text, z.string().min(1, "Please choose the service")),
     remind: z.string().optional(),
   }),
@@ -67,7 +67,7 @@ export const ManageReviewSchema = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("add"),
-    source: z.preprocess(text, z.string().min(1, "Please say where the review came from").max(REVIEW_LIMITS.source)),
+    source: z.preprocess(text, z.string().min(1, "Please say where the review came from").max(REVIEW_LIMITS.source, `Where it came from can be at most ${REVIEW_LIMITS.source} characters`)),
     rating,
     body,
     displayName,
