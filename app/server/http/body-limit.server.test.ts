@@ -85,6 +85,12 @@ describe("request body cap", () => {
     expect(seen.length).toBe(before);
   });
 
+  it("answers the hydrated page's post (.data) with the sentence alone, which its error screen shows as it is", async () => {
+    const result = await post(port, "/manage/reviews.data", 64 * 1024 * 1024, true);
+    expect(result.status).toBe(413);
+    expect(result.body).toBe("What was sent is larger than this page accepts. Please go back and send less.");
+  });
+
   it("counts a chunked body as it arrives: 413 after the limit, and the route's read fails", async () => {
     const result = await post(port, "/signIn", 64 * 1024 * 1024);
     expect(result.status).toBe(413);

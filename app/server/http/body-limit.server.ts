@@ -59,7 +59,9 @@ export function getBodyLimit(pathname: string, table: BodyLimit[] = BODY_LIMITS)
   return findBodyLimit(pathname, table).bytes;
 }
 
-const tooLargePage = (advice = "What was sent is larger than this page accepts. Please go back and send less.") => `<!doctype html>
+const TOO_LARGE = "What was sent is larger than this page accepts. Please go back and send less.";
+
+const tooLargePage = (advice = TOO_LARGE) => `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><title>413 Request too large</title>
 <style>body{font-family:system-ui,sans-serif;line-height:1.5;max-width:40rem;margin:2rem auto;padding:0 1rem}</style></head>
@@ -76,7 +78,10 @@ function refuse(req: Request, res: Response, advice?: string) {
     req.destroy();
     return;
   }
-  res.status(413).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).end(tooLargePage(advice));
+  // A post made by the hydrated page (React Router's `.data` request) gets the sentence alone, which the page's error
+  // screen shows as it is; a page of HTML would be shown there as its source.
+  if (req.path.endsWith(".data")) res.status(413).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end(advice ?? TOO_LARGE);
+  else res.status(413).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).end(tooLargePage(advice));
   // Closing at once while the client is still sending makes its system answer with a reset, and many clients then
   // report the reset rather than the 413 they have received. So what it still sends is read and dropped (never
   // buffered), and the connection is closed once the body ends, or after 8 MB or five seconds more at most.
