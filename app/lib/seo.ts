@@ -8,6 +8,8 @@ export type PageSeo = {
   description: string;
   /** Path of the page, for its canonical address: "/services". */
   path: string;
+  /** The page's own picture for link previews (a gallery's cover, a project's "after" photo); else the site's. */
+  image?: { path: string; width: number; height: number; alt: string };
 };
 
 /** The picture link previews show, under public/. */
@@ -37,6 +39,7 @@ export function pageMeta(identity: SiteIdentity | undefined, page: PageSeo): Met
   const tags: MetaDescriptor[] = [{ title: page.title }, { name: "description", content: page.description }];
   if (!identity) return tags;
   const url = absoluteUrl(identity.publicUrl, page.path);
+  const image = page.image ?? { ...SHARE_IMAGE, alt: identity.site.name };
   return [
     ...tags,
     { tagName: "link", rel: "canonical", href: url },
@@ -46,10 +49,10 @@ export function pageMeta(identity: SiteIdentity | undefined, page: PageSeo): Met
     { property: "og:title", content: page.title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { property: "og:image", content: absoluteUrl(identity.publicUrl, SHARE_IMAGE.path) },
-    { property: "og:image:width", content: String(SHARE_IMAGE.width) },
-    { property: "og:image:height", content: String(SHARE_IMAGE.height) },
-    { property: "og:image:alt", content: identity.site.name },
+    { property: "og:image", content: absoluteUrl(identity.publicUrl, image.path) },
+    { property: "og:image:width", content: String(image.width) },
+    { property: "og:image:height", content: String(image.height) },
+    { property: "og:image:alt", content: image.alt },
     { name: "twitter:card", content: "summary_large_image" },
   ];
 }

@@ -6,35 +6,14 @@ import type { RootData } from "~/root";
 import { getDb } from "~/server/db/client.server";
 import { getCategoryCover } from "~/server/db/category-covers.server";
 import { countCategoryImages } from "~/server/db/images.server";
-import { getEnv } from "~/server/env.server";
 import { getGalleryCategory, getGalleryPage, getShareImage, parseAfterParam } from "~/server/images/gallery-page.server";
 import { getSiteContent } from "~/server/content/site-content.server";
 import { LEAN_STYLES } from "~/lib/page-handle";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/gallery";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { seo } = loaderData;
-  return [
-    { title: seo.title },
-    { name: "description", content: seo.description },
-    { tagName: "link", rel: "canonical", href: seo.url },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: seo.siteName },
-    { property: "og:locale", content: "en_GB" },
-    { property: "og:title", content: seo.title },
-    { property: "og:description", content: seo.description },
-    { property: "og:url", content: seo.url },
-    ...(seo.image
-      ? [
-          { property: "og:image", content: seo.image.url },
-          { property: "og:image:width", content: String(seo.image.width) },
-          { property: "og:image:height", content: String(seo.image.height) },
-          { property: "og:image:alt", content: seo.image.alt },
-          { name: "twitter:card", content: "summary_large_image" },
-        ]
-      : []),
-  ];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return loaderData ? pageMeta(matches[0].loaderData, loaderData.seo) : [];
 }
 
 // Its styles (styles/gallery.css) are in the inlined site stylesheet: no stylesheet to wait for before the photos.
@@ -61,7 +40,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Link previews show the category's cover photo (chosen in Manage Galleries, else its first photo).
   const shareImage = cover ? getShareImage(cover) : null;
   const { business } = getSiteContent(context);
-  const { publicUrl } = getEnv();
   const name = capitalise(category.name);
   const photos = total === 0 ? "Photos" : `${total} ${total === 1 ? "photo" : "photos"}`;
   return {
@@ -72,9 +50,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     seo: {
       title: `${name} | ${business.shortName}`,
       description: `${name}: ${photos} of work by ${business.name} around ${business.locality}.`,
-      url: `${publicUrl}/gallery/${category.id}${after ? `?after=${after}` : ""}`,
-      siteName: business.name,
-      image: shareImage ? { ...shareImage, url: `${publicUrl}${shareImage.url}`, alt: `${name}: a photo of the work` } : null,
+      path: `/gallery/${category.id}${after ? `?after=${after}` : ""}`,
+      image: shareImage ? { path: shareImage.url, width: shareImage.width, height: shareImage.height, alt: `${name}: a photo of the work` } : undefined,
     },
   };
 }

@@ -27,20 +27,12 @@ const ReviewCard = lazy(() => import("~/components/reviews/review-card").then((m
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { project, description, publicUrl } = loaderData;
-  const tags = pageMeta(matches[0].loaderData, { title: loaderData.title, description, path: `/projects/${project.slug}` });
   const share = project.shareImage;
   // The page's own picture for link previews: an "after" photo rather than the site's general one.
-  const withImage = share
-    ? [
-        ...tags.filter((tag) => !("property" in tag && String(tag.property).startsWith("og:image"))),
-        { property: "og:image", content: `${publicUrl}${share.url}` },
-        { property: "og:image:width", content: String(share.width) },
-        { property: "og:image:height", content: String(share.height) },
-        { property: "og:image:alt", content: share.alt },
-      ]
-    : tags;
+  const image = share ? { path: share.url, width: share.width, height: share.height, alt: share.alt } : undefined;
+  const tags = pageMeta(matches[0].loaderData, { title: loaderData.title, description, path: `/projects/${project.slug}`, image });
   const images = [...project.pairs.flatMap((pair) => [pair.before.src, pair.after.src]), ...project.photos.map((photo) => photo.src)];
-  return [...withImage, { "script:ld+json": projectJsonLd({ ...project, description }, images, publicUrl) }];
+  return [...tags, { "script:ld+json": projectJsonLd({ ...project, description }, images, publicUrl) }];
 }
 
 /** /projects/{slug}: a published project. A draft, or a slug nobody published, is a 404. */

@@ -122,8 +122,16 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
     app.use(
       "/assets",
-      // Never revalidated, so the ETag is enough; no Last-Modified or Accept-Ranges on every script response.
-      precompressed(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, lastModified: false, acceptRanges: false }),
+      // Never revalidated (immutable, and a new build has new names), so no ETag, Last-Modified or Accept-Ranges: each
+      // is bytes on every script response and counts against the public pages' script budget (bench:pages).
+      precompressed(path.join(options.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        fallthrough: false,
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
+      }),
     );
     app.use(traffic.middleware, pages.front);
     app.use(precompressed(options.clientDir, { maxAge: "1h", index: false }));
