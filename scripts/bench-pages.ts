@@ -169,12 +169,12 @@ async function compressedBodyBytes(urls: string[]): Promise<number> {
   let total = 0;
   for (const url of urls) {
     total += await new Promise<number>((resolve, reject) => {
-      get(url, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } }, (response) => {
+      get(url, { agent: false, headers: { "accept-encoding": "gzip, deflate, br, zstd" } }, (response) => {
         let bytes = 0;
         response.on("data", (chunk: Buffer) => (bytes += chunk.length));
         response.on("end", () => resolve(bytes));
         response.on("error", reject);
-      }).on("error", reject);
+      }).on("error", (error) => reject(new Error(`${url}: ${error.message}`)));
     });
   }
   return total;

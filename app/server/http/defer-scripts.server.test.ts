@@ -55,7 +55,7 @@ async function throughStream(chunks: Buffer[]): Promise<string> {
   return text(Readable.from(chunks).pipe(deferScriptsTransform("N1")));
 }
 
-describe("deferring the page's scripts until the first paint", () => {
+describe("deferring the page's scripts until the first paint and its priority photos", () => {
   it("makes the preload links and the module script inert and adds the loader after the script", () => {
     expectDeferred(deferScriptsInHtml(PAGE, "N1"));
   });
@@ -124,6 +124,89 @@ describe("deferring the page's scripts until the first paint", () => {
     timers[0]!();
     await settle();
     expect(inert.replacedBy).toBeNull();
+  });
+
+  it("on a page with priority photos, waits after the first paint until they have been decoded and drawn", async () => {
+    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))![1]!;
+    const links = [{ rel: DEFERRED_PRELOAD_REL }];
+    const inert = { nonce: "N1", textContent: "", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
+    // Priority photos: each is waited for until decoded (ready to draw), or until it fails; the selector is the
+    // loader's own.
+    const photo = () => {
+      let settle: { resolve(): void; reject(error: Error): void } | undefined;
+      const decoded = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+      return { decode: () => decoded, settle: settle! };
+    };
+    const [first, second] = [photo(), photo()];
+    let prioritySelector = "";
+    const document = {
+      visibilityState: "visible",
+      querySelectorAll: (selector: string) => {
+        if (selector.startsWith("img")) {
+          prioritySelector = selector;
+          return [first, second];
+        }
+        return selector.includes(DEFERRED_PRELOAD_REL) ? links : [];
+      },
+      querySelector: () => inert,
+      createElement: () => ({ type: "", nonce: "", textContent: "" }),
+    };
+    let observed: ((list: { getEntriesByName(n: string): unknown[] }) => void) | undefined;
+    class PerformanceObserver {
+      constructor(cb: typeof observed) { observed = cb; }
+      observe() {}
+    }
+    const timers: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    new Function("document", "PerformanceObserver", "setTimeout", "requestAnimationFrame", loader)(
+      document,
+      PerformanceObserver,
+      (fn: () => void) => timers.push(fn),
+      (fn: () => void) => frames.push(fn),
+    );
+    observed!({ getEntriesByName: (n) => (n === "first-contentful-paint" ? [{}] : []) });
+    expect(prioritySelector).toBe('img[fetchpriority="high"]:not([loading="lazy"])');
+    // Painted, but the photos are still coming: the scripts wait.
+    expect(links[0]!.rel).toBe(DEFERRED_PRELOAD_REL);
+    first.settle.resolve();
+    await new Promise((resolve) => globalThis.setTimeout(resolve, 0));
+    expect(frames).toHaveLength(0);
+    // A photo that fails counts as arrived.
+    second.settle.reject(new Error("broken"));
+    await new Promise((resolve) => globalThis.setTimeout(resolve, 0));
+    expect(links[0]!.rel).toBe(DEFERRED_PRELOAD_REL);
+    // The frame that draws them, then the task after it.
+    expect(frames).toHaveLength(1);
+    frames[0]!();
+    expect(links[0]!.rel).toBe(DEFERRED_PRELOAD_REL);
+    timers.at(-1)!();
+    expect(links[0]!.rel).toBe("modulepreload");
+    await new Promise((resolve) => globalThis.setTimeout(resolve, 0));
+    expect(inert.replacedBy).not.toBeNull();
+  });
+
+  it("the safety timer starts the page even if a priority photo never arrives", () => {
+    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))![1]!;
+    const links = [{ rel: DEFERRED_PRELOAD_REL }];
+    const stuck = { decode: () => new Promise(() => {}) };
+    const document = {
+      visibilityState: "visible",
+      querySelectorAll: (selector: string) => (selector.startsWith("img") ? [stuck] : selector.includes(DEFERRED_PRELOAD_REL) ? links : []),
+      querySelector: () => null,
+      createElement: () => ({}),
+    };
+    let observed: ((list: { getEntriesByName(n: string): unknown[] }) => void) | undefined;
+    class PerformanceObserver {
+      constructor(cb: typeof observed) { observed = cb; }
+      observe() {}
+    }
+    const timers: (() => void)[] = [];
+    new Function("document", "PerformanceObserver", "setTimeout", "requestAnimationFrame", loader)(document, PerformanceObserver, (fn: () => void) => timers.push(fn), () => {});
+    observed!({ getEntriesByName: (n) => (n === "first-contentful-paint" ? [{}] : []) });
+    expect(links[0]!.rel).toBe(DEFERRED_PRELOAD_REL);
+    expect(timers).toHaveLength(1);
+    timers[0]!();
+    expect(links[0]!.rel).toBe("modulepreload");
   });
 
   it("a stylesheet that fails to load does not keep the page from starting", async () => {
