@@ -8,8 +8,11 @@ export type PageSeo = {
   description: string;
   /** Path of the page, for its canonical address: "/services". */
   path: string;
-  /** The page's own picture for link previews (a gallery's cover, a project's "after" photo); else the site's. */
-  image?: { path: string; width: number; height: number; alt: string };
+  /**
+   * The page's own picture for link previews (a gallery's cover, a project's "after" photo: a stored photo's share
+   * image, `url` a path on this site); else the site's.
+   */
+  image?: { url: string; width: number; height: number; alt: string };
 };
 
 /** The picture link previews show, under public/. */
@@ -39,7 +42,7 @@ export function pageMeta(identity: SiteIdentity | undefined, page: PageSeo): Met
   const tags: MetaDescriptor[] = [{ title: page.title }, { name: "description", content: page.description }];
   if (!identity) return tags;
   const url = absoluteUrl(identity.publicUrl, page.path);
-  const image = page.image ?? { ...SHARE_IMAGE, alt: identity.site.name };
+  const image = page.image ?? { url: SHARE_IMAGE.path, width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, alt: identity.site.name };
   return [
     ...tags,
     { tagName: "link", rel: "canonical", href: url },
@@ -49,7 +52,7 @@ export function pageMeta(identity: SiteIdentity | undefined, page: PageSeo): Met
     { property: "og:title", content: page.title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { property: "og:image", content: absoluteUrl(identity.publicUrl, image.path) },
+    { property: "og:image", content: absoluteUrl(identity.publicUrl, image.url) },
     { property: "og:image:width", content: String(image.width) },
     { property: "og:image:height", content: String(image.height) },
     { property: "og:image:alt", content: image.alt },

@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: `${name} | ${business.shortName}`,
       description: `${name}: ${photos} of work by ${business.name} around ${business.locality}.`,
       path: `/gallery/${category.id}${after ? `?after=${after}` : ""}`,
-      image: shareImage ? { path: shareImage.url, width: shareImage.width, height: shareImage.height, alt: `${name}: a photo of the work` } : undefined,
+      image: shareImage ? { ...shareImage, alt: `${name}: a photo of the work` } : undefined,
     },
   };
 }

@@ -27,9 +27,8 @@ const ReviewCard = lazy(() => import("~/components/reviews/review-card").then((m
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { project, description, publicUrl } = loaderData;
-  const share = project.shareImage;
   // The page's own picture for link previews: an "after" photo rather than the site's general one.
-  const image = share ? { path: share.url, width: share.width, height: share.height, alt: share.alt } : undefined;
+  const image = project.shareImage ?? undefined;
   const tags = pageMeta(matches[0].loaderData, { title: loaderData.title, description, path: `/projects/${project.slug}`, image });
   const images = [...project.pairs.flatMap((pair) => [pair.before.src, pair.after.src]), ...project.photos.map((photo) => photo.src)];
   return [...tags, { "script:ld+json": projectJsonLd({ ...project, description }, images, publicUrl) }];

@@ -46,8 +46,8 @@ const PRIORITY_IMAGES = 'img[fetchpriority="high"]:not([loading="lazy"])';
  * weak signal the photo a visitor came for (a project's first before-and-after pair, a gallery's first photo) then
  * has the connection to itself instead of sharing it with 100 KB of scripts, which only make the page interactive.
  * The timer is always set, but a page without priority photos needs none (the paint observer starts it), so a page
- * whose clock is faked or paused (tests, slow timers in a background tab) still hydrates. Deferred stylesheets load alongside the modules, and the module script is only
- * inserted once each has loaded or failed.
+ * whose clock is faked or paused (tests, slow timers in a background tab) still hydrates. Deferred stylesheets load
+ * alongside the modules, and the module script is only inserted once each has loaded or failed.
  */
 function loaderSource(fallbackMs: number): string {
   return `(function(){var done=0,waited=0;function go(){if(done)return;done=1;var d=document,w=[];d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('template[${DEFERRED_STYLESHEETS_ATTRIBUTE}]').forEach(function(t){var f=t.content;f.querySelectorAll("link").forEach(function(l){w.push(new Promise(function(r){l.addEventListener("load",r);l.addEventListener("error",r)}))});t.replaceWith(f)});var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;Promise.all(w).then(function(){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})}function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}function photos(){if(waited)return;waited=1;var p=[];document.querySelectorAll('${PRIORITY_IMAGES}').forEach(function(i){p.push(i.decode?i.decode().catch(function(){}):0)});if(!p.length)return go();Promise.all(p).then(painted)}if(document.visibilityState==="hidden")return go();setTimeout(go,${fallbackMs});try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)photos()}).observe({type:"paint",buffered:true})}catch(e){go()}})()`;
