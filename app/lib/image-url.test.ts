@@ -16,6 +16,7 @@ describe("planVariantWidths", () => {
     expect(planVariantWidths(4000)).toEqual([
       { name: "w320", width: 320 },
       { name: "w640", width: 640 },
+      { name: "w960", width: 960 },
       { name: "w1280", width: 1280 },
       { name: "w2048", width: 2048 },
     ]);
@@ -24,7 +25,13 @@ describe("planVariantWidths", () => {
     expect(planVariantWidths(1000)).toEqual([
       { name: "w320", width: 320 },
       { name: "w640", width: 640 },
+      { name: "w960", width: 960 },
       { name: "w1280", width: 1000 },
+    ]);
+    expect(planVariantWidths(900)).toEqual([
+      { name: "w320", width: 320 },
+      { name: "w640", width: 640 },
+      { name: "w960", width: 900 },
     ]);
     expect(planVariantWidths(640)).toEqual([
       { name: "w320", width: 320 },
@@ -48,6 +55,7 @@ describe("getImageSources", () => {
   const full = ALL_FORMATS([
     ["w320", 320],
     ["w640", 640],
+    ["w960", 960],
     ["w1280", 1280],
     ["w2048", 2048],
   ]);
@@ -58,17 +66,29 @@ describe("getImageSources", () => {
     const avif = full.filter((v) => v.format === "avif");
     expect(sources.sources[0]!.srcSet).toBe(avif.map((v) => `/media/${ID}/${v.name}.avif?v=${v.hash} ${v.width}w`).join(", "));
     expect(sources.srcSet).toContain(`/media/${ID}/w2048.jpg?v=`);
-    expect(sources.src).toMatch(new RegExp(`^/media/${ID}/w640\\.jpg\\?v=`));
+    expect(sources.src).toMatch(new RegExp(`^/media/${ID}/w960\\.jpg\\?v=`));
     expect(sources.sizes).toBe("(min-width: 768px) 33vw, 100vw");
     expect([sources.width, sources.height]).toEqual([4000, 3000]);
   });
 
-  it("holds back a format until all its widths exist, so no small AVIF lands on a large screen", () => {
+  it("holds back a format until its widest size exists, so no small AVIF lands on a large screen", () => {
     const firstPhase = [variant("w640", "webp", 640), variant("w640", "jpeg", 640), variant("w320", "webp", 320), variant("w1280", "webp", 1280)];
     const early = getImageSources({ id: ID, width: 4000, height: 3000, variants: [...firstPhase, variant("w320", "avif", 320)] })!;
     expect(early.sources).toEqual([]);
     // WebP has more widths than JPEG so far, so the <img> uses it.
     expect(early.srcSet.split(", ").map((s) => s.split(" ")[1])).toEqual(["320w", "640w", "1280w"]);
+
+    const allButWidest = full.filter((v) => !(v.format === "avif" && v.name === "w2048"));
+    const later = getImageSources({ id: ID, width: 4000, height: 3000, variants: allButWidest })!;
+    expect(later.sources.map((s) => s.type)).toEqual(["image/webp"]);
+  });
+
+  it("offers a photo stored before the 960-wide size existed in every format, without that size", () => {
+    const before960 = full.filter((v) => v.name !== "w960");
+    const sources = getImageSources({ id: ID, width: 4000, height: 3000, variants: before960 })!;
+    expect(sources.sources.map((s) => s.type)).toEqual(["image/avif", "image/webp"]);
+    expect(sources.sources[0]!.srcSet.split(", ").map((s) => s.split(" ")[1])).toEqual(["320w", "640w", "1280w", "2048w"]);
+    expect(sources.srcSet).toContain(`/media/${ID}/w2048.jpg?v=`);
   });
 
   it("counts a small photo's smaller set of slots as complete", () => {

@@ -36,7 +36,9 @@ export function getVariantUrl(imageId: string, variant: ImageVariant): string {
 /**
  * srcset and sizes for an image from the variants stored so far, or null when nothing is stored yet
  * (show IMAGE_NOT_FOUND then). While the background work is still running, a format is offered in a
- * <source> only once all its widths exist, so a browser never picks a small AVIF for a large screen.
+ * <source> only once its widest planned width exists (the background makes it last of the format), so a browser
+ * never picks a small AVIF for a large screen. A width missing below it, such as the 960-wide slot of a photo
+ * stored before that slot was added, only means the browser takes the next wider file.
  */
 export function getImageSources(image: DisplayableImage, sizes = "100vw"): ImageSources | null {
   if (image.variants.length === 0) return null;
@@ -45,13 +47,13 @@ export function getImageSources(image: DisplayableImage, sizes = "100vw"): Image
   const largest = image.variants.reduce((a, b) => (b.width > a.width ? b : a));
   const width = image.width ?? largest.width;
   const height = image.height ?? largest.height;
-  const plannedCount = planVariantWidths(width).length;
+  const widestPlanned = planVariantWidths(width).at(-1)?.name;
   const srcSetOf = (variants: ImageVariant[]) => variants.map((v) => `${getVariantUrl(image.id, v)} ${v.width}w`).join(", ");
 
   const sources: ImageSource[] = [];
   for (const format of ["avif", "webp"] as const) {
     const variants = byFormat(format);
-    if (variants.length >= plannedCount) sources.push({ type: FORMAT_CONTENT_TYPES[format], srcSet: srcSetOf(variants), sizes });
+    if (variants.some((v) => v.name === widestPlanned)) sources.push({ type: FORMAT_CONTENT_TYPES[format], srcSet: srcSetOf(variants), sizes });
   }
 
   // The <img> is for browsers without AVIF: whichever of JPEG and WebP has more widths, JPEG when equal.

@@ -5,7 +5,7 @@ import { z } from "zod";
  * A slot never upscales: a photo narrower than a slot is stored at its own width in that slot, and the
  * slots above it are left out.
  */
-export const VARIANT_WIDTHS = { w320: 320, w640: 640, w1280: 1280, w2048: 2048 } as const;
+export const VARIANT_WIDTHS = { w320: 320, w640: 640, w960: 960, w1280: 1280, w2048: 2048 } as const;
 export type VariantName = keyof typeof VARIANT_WIDTHS;
 export const VARIANT_NAMES = Object.keys(VARIANT_WIDTHS) as [VariantName, ...VariantName[]];
 

@@ -35,7 +35,7 @@ test("variants still pending when the server stopped are finished after it start
   };
   await expect.poll(() => readRow().status, { timeout: 60_000 }).toBe("ready");
   const variants = parseVariants(readRow().variants);
-  expect(variants).toHaveLength(12);
+  expect(variants).toHaveLength(15);
 
   const largest = variants.find((v) => v.name === "w2048" && v.format === "avif")!;
   const response = await request.get(`${server.baseURL}${getVariantUrl(seeded.id, largest)}`);

@@ -123,6 +123,7 @@ await describeEachDialect("image pipeline", (test) => {
     expect(widths).toEqual({
       "w320.avif": 320, "w320.webp": 320, "w320.jpeg": 320,
       "w640.avif": 640, "w640.webp": 640, "w640.jpeg": 640,
+      "w960.avif": 960, "w960.webp": 960, "w960.jpeg": 960,
       "w1280.avif": 1280, "w1280.webp": 1280, "w1280.jpeg": 1280,
       // The original is 1500 wide: the largest slot holds it at that width rather than enlarging it.
       "w2048.avif": 1500, "w2048.webp": 1500, "w2048.jpeg": 1500,

@@ -32,11 +32,11 @@ function toGalleryItem(row: GalleryImage): GalleryItem {
 }
 
 // Sizes in order of preference for a preview card; JPEG before WebP within a size.
-const SHARE_SIZES: VariantName[] = ["w1280", "w640", "w2048", "w320"];
+const SHARE_RANK: Record<VariantName, number> = { w1280: 0, w960: 1, w640: 2, w2048: 3, w320: 4 };
 
 /** The best variant of a photo for link previews (the gallery's cover photo, say), or null when none is stored. */
 export function getShareImage(row: Pick<GalleryImage, "id" | "variants">): ShareImage | null {
-  const rank = (v: ImageVariant) => SHARE_SIZES.indexOf(v.name) * 2 + (v.format === "jpeg" ? 0 : 1);
+  const rank = (v: ImageVariant) => SHARE_RANK[v.name] * 2 + (v.format === "jpeg" ? 0 : 1);
   const best = parseVariants(row.variants)
     .filter((v) => v.format !== "avif")
     .toSorted((a, b) => rank(a) - rank(b))[0];
