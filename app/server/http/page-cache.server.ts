@@ -80,7 +80,7 @@ async function compress(identity: Buffer, visitorNumber: number | null, level: "
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    parts ? compressParts(parts, gzipLevel) : null,
+    parts ? compressParts(parts, gzipLevel, String(visitorNumber).length) : null,
     parts ? null : gzip(identity, { level: gzipLevel }),
   ]);
   const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
@@ -130,7 +130,7 @@ export async function compressBest(page: CachedPage): Promise<void> {
 }
 
 export function pageSize(page: CachedPage): number {
-  const spliced = page.spliced ? page.spliced.gzBefore.length + page.spliced.gzAfter.length : 0;
+  const spliced = page.spliced ? page.spliced.gzBefore.length + page.spliced.gzAfter.length + (page.spliced.gzAfterLinked?.length ?? 0) : 0;
   return page.bodies.br.length + page.bodies.gzip.length + page.bodies.identity.length + spliced + 300;
 }
 

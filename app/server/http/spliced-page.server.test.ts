@@ -20,14 +20,34 @@ describe("a page spliced around its visitor number", () => {
 
   it("decodes with any other number, gzip's CRC and length included, at every level", async () => {
     for (const level of [1, 6, 9]) {
-      const parts = await compressParts(splitAtNumber(page(41, "é ✓"), 41)!, level);
-      for (const number of [1, 9, 41, 100, 12_345, 999_999_999_999]) {
+      const parts = await compressParts(splitAtNumber(page(41, "é ✓"), 41)!, level, 2);
+      for (const number of [1, 9, 41, 10, 99, 100, 12_345, 999_999_999_999]) {
         const gz = splicedGzip(parts, number);
         // gunzip checks the trailer's CRC-32 and length, and fails on any mismatch.
         expect(zlib.gunzipSync(gz).equals(page(number, "é ✓"))).toBe(true);
         expect(splicedIdentity(parts, number).equals(page(number, "é ✓"))).toBe(true);
       }
     }
+  });
+
+  it("sends a number as long as the rendered one with the part after it linked to the part before, which is smaller", async () => {
+    // The part after the number repeats the part before, as a page's hydration data repeats the page.
+    const photos = Array.from({ length: 300 }, (_, i) => `/media/${(i * 7919) % 10_007}/w960.avif`).join(", ");
+    const linkedPage = (number: number) =>
+      Buffer.from(`<main>${photos}</main><p data-testid="visitor-number">visitor number <!-- -->${number}</p><script>${photos}</script>`);
+    const parts = await compressParts(splitAtNumber(linkedPage(4021), 4021)!, 9, 4);
+    expect(parts.gzAfterLinked).not.toBeNull();
+    expect(parts.gzAfterLinked!.length).toBeLessThan(parts.gzAfter.length / 4);
+    expect(splicedGzip(parts, 5000).length).toBeLessThan(splicedGzip(parts, 50_000).length - 20);
+    for (const number of [1000, 4021, 9999, 999, 10_000]) expect(zlib.gunzipSync(splicedGzip(parts, number)).equals(linkedPage(number))).toBe(true);
+  });
+
+  it("never links when a back-reference would copy the number's own bytes", async () => {
+    // Zero bytes before what follows the number match the zero bytes the compressor is given in the number's place.
+    const zeroes = (number: number) => page(number, "\0\0</p></footer><script>window.x = 1;");
+    const parts = await compressParts(splitAtNumber(zeroes(41), 41)!, 9, 2);
+    expect(parts.gzAfterLinked).toBeNull();
+    for (const number of [12, 41, 99]) expect(zlib.gunzipSync(splicedGzip(parts, number)).equals(zeroes(number))).toBe(true);
   });
 
   it("combines CRCs as zlib does", () => {

@@ -7,9 +7,17 @@ import zlib from "node:zlib";
  * their own number) cost about what a returning visit does.
  *
  * The gzip form: the part before the number is compressed (raw deflate) ending with a full flush, which ends on a
- * byte boundary and leaves nothing for later blocks to refer back to; the number follows as a stored (uncompressed)
- * block; the part after it is compressed on its own and ends the stream. The gzip header is fixed, and the trailer's
- * CRC-32 is combined from the parts' CRCs in a few microseconds (crc32Combine), never recomputed over the page.
+ * byte boundary; the number follows as a stored (uncompressed) block; the part after it ends the stream. The gzip
+ * header is fixed, and the trailer's CRC-32 is combined from the parts' CRCs in a few microseconds (crc32Combine),
+ * never recomputed over the page.
+ *
+ * The part after the number (the rest of the footer and the page's hydration data, which repeats much of the page)
+ * is compressed twice. Once linked to what precedes it: deflate's back-references may reach 32 KB into the part
+ * before, which saves about 2 KB on a page with photos, but their distances count the number's bytes, so this form
+ * only serves a number of the same length as the rendered one (nearly every visit: the numbers sent are close
+ * to the latest count). The number's bytes are given to the compressor as zero bytes, which no page contains, and
+ * the result is checked by decoding it with other bytes there, so no back-reference copies the number. Once on
+ * its own, for a number of any other length.
  * Brotli has no such stored-block splice that works across its back-references and distance cache, so a spliced
  * page goes out gzipped (or uncompressed to a client that takes neither).
  *
@@ -24,7 +32,11 @@ export type SplicedParts = {
   before: Buffer;
   after: Buffer;
   gzBefore: Buffer;
+  /** The part after the number compressed on its own: serves a number of any length. */
   gzAfter: Buffer;
+  /** The part after the number compressed with back-references into the part before, for a number of `linkedDigits` digits; null if that did not check out. */
+  gzAfterLinked: Buffer | null;
+  linkedDigits: number;
   crcBefore: number;
   crcAfter: number;
   /** x^(8 × after.length) modulo the CRC polynomial: what crc32Combine needs for the part after the number. */
@@ -44,16 +56,46 @@ export function splitAtNumber(body: Buffer, number: number | null): { before: Bu
   return { before: body.subarray(0, start), after: body.subarray(start + digits.length) };
 }
 
-/** Compresses the two parts for splicing, at the given deflate level (views into the page's body are kept as they are). */
-export async function compressParts(parts: { before: Buffer; after: Buffer }, level: number): Promise<SplicedParts> {
-  const [gzBefore, gzAfter] = await Promise.all([
+const inflateRaw = promisify(zlib.inflateRaw);
+
+/** Deflate's window: the farthest back a reference reaches. */
+const WINDOW = 32 * 1024;
+
+/** The last 32 KB the decoder holds when the part after the number starts, with the number's bytes set to `fill`. */
+function windowBeforeAfter(before: Buffer, digits: number, fill: number): Buffer {
+  const number = Buffer.alloc(digits, fill);
+  const kept = before.subarray(Math.max(0, before.length - (WINDOW - digits)));
+  return Buffer.concat([kept, number]);
+}
+
+/** The part after the number, linked to the part before for a number of this many digits; null unless it checks out. */
+async function compressLinked(parts: { before: Buffer; after: Buffer }, level: number, digits: number): Promise<Buffer | null> {
+  const linked = await deflateRaw(parts.after, { level, dictionary: windowBeforeAfter(parts.before, digits, 0) });
+  try {
+    // Decoded with different bytes where the number goes: equal only if no back-reference touched the number.
+    const decoded = await inflateRaw(linked, { dictionary: windowBeforeAfter(parts.before, digits, 0x31) });
+    return decoded.equals(parts.after) ? linked : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Compresses the two parts for splicing, at the given deflate level (views into the page's body are kept as they are).
+ * `digits` is the length of the number most visits will get: the rendered one's.
+ */
+export async function compressParts(parts: { before: Buffer; after: Buffer }, level: number, digits: number): Promise<SplicedParts> {
+  const [gzBefore, gzAfter, gzAfterLinked] = await Promise.all([
     deflateRaw(parts.before, { level, finishFlush: zlib.constants.Z_FULL_FLUSH }),
     deflateRaw(parts.after, { level }),
+    compressLinked(parts, level, digits),
   ]);
   return {
     ...parts,
     gzBefore,
     gzAfter,
+    gzAfterLinked,
+    linkedDigits: digits,
     crcBefore: zlib.crc32(parts.before),
     crcAfter: zlib.crc32(parts.after),
     afterShift: x2nModP(parts.after.length, 3),
@@ -80,7 +122,8 @@ export function splicedGzip(parts: SplicedParts, number: number): Buffer {
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE((parts.before.length + digits.length + parts.after.length) >>> 0, 4);
-  return Buffer.concat([GZIP_HEADER, parts.gzBefore, stored, digits, parts.gzAfter, trailer]);
+  const after = parts.gzAfterLinked && digits.length === parts.linkedDigits ? parts.gzAfterLinked : parts.gzAfter;
+  return Buffer.concat([GZIP_HEADER, parts.gzBefore, stored, digits, after, trailer]);
 }
 
 // CRC-32 of two pieces from the CRCs of each (zlib's crc32_combine, by multiplication modulo the polynomial).
