@@ -183,6 +183,13 @@ test("without JavaScript each pair shows as two figures captioned Before and Aft
     // Side by side on a wide screen, stacked on a phone.
     if (width === 1280) expect(after!.y).toBe(before!.y);
     else expect(after!.y).toBeGreaterThan(before!.y + before!.height - 1);
+    // The first pair is fetched first; the others as they come near, and after it even when they show on the first screen.
+    for (let i = 0; i < 6; i++) {
+      const img = figures.nth(i).getByRole("img");
+      await expect(img).toHaveAttribute("fetchpriority", i < 2 ? "high" : "low");
+      if (i < 2) await expect(img).not.toHaveAttribute("loading", "lazy");
+      else await expect(img).toHaveAttribute("loading", "lazy");
+    }
     await context.close();
   }
 });

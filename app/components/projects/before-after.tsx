@@ -7,7 +7,10 @@ type Props = {
   after: Photo;
   /** Which pair, for the slider's name: "Compare before and after, pair 2 of 3". */
   name: string;
-  /** Below the fold: fetched as it comes near. The first pair is not, and its photos are the page's largest, so they are fetched first. */
+  /**
+   * Not the first pair: fetched as it comes near, and after the first pair's photos even when it shows on the first
+   * screen, so on a weak signal the first comparison does not share the connection with the next.
+   */
   lazy?: boolean;
 };
 
@@ -33,20 +36,20 @@ export function BeforeAfter({ before, after, name, lazy = false }: Props) {
     <div className="ba" style={{ "--ba-ratio": ratio } as React.CSSProperties}>
       <div className="ba-figures">
         <figure className="ba-figure">
-          <PhotoView photo={before} sizes={SIZES} lazy={lazy} priority={!lazy} className="ba-img" />
+          <PhotoView photo={before} sizes={SIZES} lazy={lazy} priority={!lazy} later={lazy} className="ba-img" />
           <figcaption>Before</figcaption>
         </figure>
         <figure className="ba-figure">
-          <PhotoView photo={after} sizes={SIZES} lazy={lazy} priority={!lazy} className="ba-img" />
+          <PhotoView photo={after} sizes={SIZES} lazy={lazy} priority={!lazy} later={lazy} className="ba-img" />
           <figcaption>After</figcaption>
         </figure>
       </div>
       <div className="ba-slider" style={{ "--ba-pos": `${position}%` } as React.CSSProperties}>
         <div className="ba-layer">
-          <PhotoView photo={before} sizes={SIZES} lazy={lazy} priority={!lazy} className="ba-img" />
+          <PhotoView photo={before} sizes={SIZES} lazy={lazy} priority={!lazy} later={lazy} className="ba-img" />
         </div>
         <div className="ba-layer ba-after">
-          <PhotoView photo={after} sizes={SIZES} lazy={lazy} priority={!lazy} className="ba-img" />
+          <PhotoView photo={after} sizes={SIZES} lazy={lazy} priority={!lazy} later={lazy} className="ba-img" />
         </div>
         <span className="ba-label ba-label-after" aria-hidden="true">
           After

@@ -9,11 +9,13 @@ type Props = {
   lazy?: boolean;
   /** The page's largest picture: fetched ahead of the others (`fetchpriority="high"`). */
   priority?: boolean;
+  /** Fetched after the page's other pictures even when it is on the first screen (`fetchpriority="low"`). */
+  later?: boolean;
   className?: string;
 };
 
 /** A picture with its intrinsic size, modern formats first, and its average colour while it loads. */
-export function PhotoView({ photo, sizes, lazy = false, priority = false, className }: Props) {
+export function PhotoView({ photo, sizes, lazy = false, priority = false, later = false, className }: Props) {
   if (priority) {
     // Inside <picture> React does not announce the picture in the head by itself (it cannot know which source the
     // browser takes), so the page's largest picture would be found only once the body is parsed. Announce the
@@ -31,8 +33,9 @@ export function PhotoView({ photo, sizes, lazy = false, priority = false, classN
       width={photo.width}
       height={photo.height}
       loading={lazy ? "lazy" : undefined}
-      fetchPriority={priority ? "high" : undefined}
-      decoding="async"
+      fetchPriority={priority ? "high" : later ? "low" : undefined}
+      // The largest picture decodes as the browser sees fit, so its paint is not put off to a later frame.
+      decoding={priority ? undefined : "async"}
       className={className}
       style={photo.placeholderColor ? { backgroundColor: photo.placeholderColor } : undefined}
     />

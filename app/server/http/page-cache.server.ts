@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
-import { type SplicedParts, compressParts, splitAtNumber, splicedGzip } from "./spliced-page.server";
+import { type SplicedParts, compressBrotliParts, compressParts, splitAtNumber, splicedGzip } from "./spliced-page.server";
 
 /**
  * Rendered pages kept for visitors without a session: each body stored once in full and compressed, with strong
@@ -72,7 +72,10 @@ type Compressed = Pick<CachedPage, "bodies" | "etags" | "spliced">;
 async function compress(identity: Buffer, visitorNumber: number | null, level: "fast" | "best"): Promise<Compressed> {
   const { br: brQuality, gzip: gzipLevel, tag: suffix } = LEVELS[level];
   const parts = splitAtNumber(identity, visitorNumber);
-  const [br, spliced, whole] = await Promise.all([
+  const digits = String(visitorNumber).length;
+  // The Brotli splice is checked by decoding the page a hundred times, so it is made only with the best compression,
+  // in the background; until then a first visit gets the gzip splice.
+  const [br, spliced, whole, splicedBr] = await Promise.all([
     brotli(identity, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: brQuality,
@@ -80,9 +83,11 @@ async function compress(identity: Buffer, visitorNumber: number | null, level: "
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    parts ? compressParts(parts, gzipLevel, String(visitorNumber).length) : null,
+    parts ? compressParts(parts, gzipLevel, digits) : null,
     parts ? null : gzip(identity, { level: gzipLevel }),
+    parts && level === "best" ? compressBrotliParts(parts, brQuality, digits) : null,
   ]);
+  if (spliced) spliced.br = splicedBr;
   const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
   return {
     bodies: { br, gzip: spliced ? splicedGzip(spliced, visitorNumber!) : whole!, identity },
@@ -130,7 +135,10 @@ export async function compressBest(page: CachedPage): Promise<void> {
 }
 
 export function pageSize(page: CachedPage): number {
-  const spliced = page.spliced ? page.spliced.gzBefore.length + page.spliced.gzAfter.length + (page.spliced.gzAfterLinked?.length ?? 0) : 0;
+  const parts = page.spliced;
+  const spliced = parts
+    ? parts.gzBefore.length + parts.gzAfter.length + (parts.gzAfterLinked?.length ?? 0) + (parts.br ? parts.br.before.length + parts.br.after.length : 0)
+    : 0;
   return page.bodies.br.length + page.bodies.gzip.length + page.bodies.identity.length + spliced + 300;
 }
 

@@ -1,6 +1,6 @@
 import type express from "express";
 import { type CachedPage, type Encoding, cspForCachedPage, heldEtag } from "./page-cache.server";
-import { splicedGzip, splicedIdentity } from "./spliced-page.server";
+import { splicedBrotli, splicedGzip, splicedIdentity } from "./spliced-page.server";
 
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -89,12 +89,15 @@ export function writePage(
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** The page as it is, or with another visitor number spliced in (gzipped when the browser takes gzip). */
+/**
+ * The page as it is, or with another visitor number spliced in: in Brotli when the browser takes it and the page
+ * has a Brotli form for a number this long, else gzipped when it takes gzip.
+ */
 function personalBody(req: express.Request, page: CachedPage, number: number | null): { body: Buffer; encoding: Encoding } {
-  if (number === null || !page.spliced) {
-    const encoding = pickEncoding(req);
-    return { body: page.bodies[encoding], encoding };
-  }
+  const encoding = pickEncoding(req);
+  if (number === null || !page.spliced) return { body: page.bodies[encoding], encoding };
+  const br = encoding === "br" ? splicedBrotli(page.spliced, number) : null;
+  if (br) return { body: br, encoding: "br" };
   if (req.acceptsEncodings("gzip") === "gzip") return { body: splicedGzip(page.spliced, number), encoding: "gzip" };
   return { body: splicedIdentity(page.spliced, number), encoding: "identity" };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressParts, crc32Combine, splicedGzip, splicedIdentity, splitAtNumber } from "./spliced-page.server";
+import { compressBrotliParts, compressParts, crc32Combine, splicedBrotli, splicedGzip, splicedIdentity, splitAtNumber } from "./spliced-page.server";
 
 const page = (number: number, tail = "") =>
   Buffer.from(
@@ -48,6 +48,35 @@ describe("a page spliced around its visitor number", () => {
     const parts = await compressParts(splitAtNumber(zeroes(41), 41)!, 9, 2);
     expect(parts.gzAfterLinked).toBeNull();
     for (const number of [12, 41, 99]) expect(zlib.gunzipSync(splicedGzip(parts, number)).equals(zeroes(number))).toBe(true);
+  });
+
+  it("has a Brotli form that decodes with every number as long as the rendered one, and none for other lengths", async () => {
+    for (const [rendered, quality] of [[7, 5], [41, 11], [40_213, 11]] as const) {
+      const parts = await compressParts(splitAtNumber(page(rendered, "é ✓"), rendered)!, 9, String(rendered).length);
+      parts.br = await compressBrotliParts(parts, quality, String(rendered).length);
+      expect(parts.br).not.toBeNull();
+      const length = String(rendered).length;
+      const first = 10 ** (length - 1);
+      // Every number of that length would take long; the first, the last, the rendered one and a spread between.
+      const numbers = [first, rendered, 10 * first - 1, ...Array.from({ length: 40 }, (_, i) => first + Math.floor(((9 * first - 1) * i) / 39))];
+      for (const number of numbers) {
+        const br = splicedBrotli(parts, number)!;
+        expect(zlib.brotliDecompressSync(br).equals(page(number, "é ✓"))).toBe(true);
+        // About the size of the whole page in Brotli, well under the gzip splice.
+        expect(br.length).toBeLessThan(splicedGzip(parts, number).length);
+      }
+      expect(splicedBrotli(parts, 10 * first)).toBeNull();
+      if (length > 1) expect(splicedBrotli(parts, first - 1)).toBeNull();
+    }
+  });
+
+  it("has no Brotli form when what follows the number could refer back into it", async () => {
+    // The stand-in the encoder is given for the number, repeated after it: a back-reference would copy the number.
+    const standIn = Buffer.concat([Buffer.alloc(3, 1), Buffer.from("55</p></footer>")]).toString("latin1");
+    const tricky = (number: number) => page(number, standIn.repeat(3));
+    const parts = await compressParts(splitAtNumber(tricky(41_255), 41_255)!, 9, 5);
+    expect(await compressBrotliParts(parts, 11, 5)).toBeNull();
+    expect(zlib.gunzipSync(splicedGzip(parts, 12_345)).equals(tricky(12_345))).toBe(true);
   });
 
   it("combines CRCs as zlib does", () => {

@@ -18,8 +18,15 @@ import zlib from "node:zlib";
  * to the latest count). The number's bytes are given to the compressor as zero bytes, which no page contains, and
  * the result is checked by decoding it with other bytes there, so no back-reference copies the number. Once on
  * its own, for a number of any other length.
- * Brotli has no such stored-block splice that works across its back-references and distance cache, so a spliced
- * page goes out gzipped (or uncompressed to a client that takes neither).
+ *
+ * The Brotli form (made with the best compression, in the background): one Brotli stream of the part before, a
+ * stand-in for the number and the part after, flushed after the first two, so each ends on a byte boundary and the
+ * stand-in is a meta-block of its own. At send time that meta-block is swapped for an uncompressed meta-block
+ * holding the number. What the part after needs from the decoder is then the same, except for two things the
+ * number could change: a back-reference into the number's bytes, and the context of the first letters after it
+ * (Brotli picks a letter's code by the two bytes before it). Both are checked when the parts are made, by decoding
+ * the whole page with every pair of last digits and every other digit changed; a page that fails any of these
+ * has no Brotli form and goes out gzipped, as do numbers of another length than the rendered one.
  *
  * Only the visible footer text is spliced. The number in the page's hydration data stays the rendered one; the
  * footer's paragraph has suppressHydrationWarning, so React keeps the text the server sent.
@@ -37,6 +44,8 @@ export type SplicedParts = {
   /** The part after the number compressed with back-references into the part before, for a number of `linkedDigits` digits; null if that did not check out. */
   gzAfterLinked: Buffer | null;
   linkedDigits: number;
+  /** The Brotli form, for a number of `digits` digits; null until the best compression, or when it did not check out. */
+  br: SplicedBrotli | null;
   crcBefore: number;
   crcAfter: number;
   /** x^(8 × after.length) modulo the CRC polynomial: what crc32Combine needs for the part after the number. */
@@ -96,10 +105,94 @@ export async function compressParts(parts: { before: Buffer; after: Buffer }, le
     gzAfter,
     gzAfterLinked,
     linkedDigits: digits,
+    br: null,
     crcBefore: zlib.crc32(parts.before),
     crcAfter: zlib.crc32(parts.after),
     afterShift: x2nModP(parts.after.length, 3),
   };
+}
+
+export type SplicedBrotli = { before: Buffer; after: Buffer; digits: number };
+
+/** Brotli-compresses the segments as one stream, flushed after each but the last; returns each one's output. */
+function brotliSegments(segments: Buffer[], quality: number): Promise<Buffer[]> {
+  return new Promise((resolve, reject) => {
+    const total = segments.reduce((sum, segment) => sum + segment.length, 0);
+    const encoder = zlib.createBrotliCompress({
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: total,
+      },
+    });
+    const outputs: Buffer[][] = segments.map(() => []);
+    let current = 0;
+    encoder.on("data", (chunk: Buffer) => outputs[current]!.push(chunk));
+    encoder.on("error", reject);
+    encoder.on("end", () => resolve(outputs.map((chunks) => Buffer.concat(chunks))));
+    const write = (index: number) => {
+      current = index;
+      if (index === segments.length - 1) {
+        encoder.end(segments[index]);
+        return;
+      }
+      encoder.write(segments[index]);
+      encoder.flush(zlib.constants.BROTLI_OPERATION_FLUSH, () => write(index + 1));
+    };
+    write(0);
+  });
+}
+
+/**
+ * An uncompressed Brotli meta-block holding these bytes (RFC 7932, 9.2): ISLAST 0, MNIBBLES 4 (coded 0), MLEN - 1
+ * in 16 bits, ISUNCOMPRESSED 1, padding to the byte; then the bytes. It follows a flush, so it starts on a byte.
+ */
+function uncompressedMetaBlock(bytes: Buffer): Buffer {
+  const header = ((bytes.length - 1) << 3) | (1 << 19);
+  return Buffer.concat([Buffer.from([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff]), bytes]);
+}
+
+const brotliDecompress = promisify(zlib.brotliDecompress);
+
+/**
+ * The Brotli form of a page split around a number of `digits` digits (up to 15), or null when the splice would not
+ * decode right for every number of that length (see the comment at the top).
+ */
+export async function compressBrotliParts(parts: { before: Buffer; after: Buffer }, quality: number, digits: number): Promise<SplicedBrotli | null> {
+  if (!Number.isInteger(digits) || digits < 1 || digits > 15) return null;
+  // The stand-in: bytes no page holds, so nothing refers back to them, ending in two digits for the letter context.
+  const standIn = Buffer.alloc(digits, 1);
+  standIn.write("55".slice(0, Math.min(2, digits)), Math.max(0, digits - 2), "latin1");
+  const [before, , after] = await brotliSegments([parts.before, standIn, parts.after], quality);
+  const spliced: SplicedBrotli = { before: before!, after: after!, digits };
+  // Every last digit, or every pair of last two, with each earlier digit unlike the stand-in's.
+  const checks = digits === 1 ? 10 : 100;
+  for (let first = 0; first < checks; first += 10) {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const number = Buffer.from(`${"3".repeat(Math.max(0, digits - 2))}${String(first + i).padStart(2, "0")}`.slice(-digits), "latin1");
+        try {
+          const decoded = await brotliDecompress(splicedBrotliBytes(spliced, number));
+          return decoded.equals(Buffer.concat([parts.before, number, parts.after]));
+        } catch {
+          return false;
+        }
+      }),
+    );
+    if (results.includes(false)) return null;
+  }
+  return spliced;
+}
+
+function splicedBrotliBytes(br: SplicedBrotli, digits: Buffer): Buffer {
+  return Buffer.concat([br.before, uncompressedMetaBlock(digits), br.after]);
+}
+
+/** The whole page in Brotli with this number, or null when the page has no Brotli form for a number this long. */
+export function splicedBrotli(parts: SplicedParts, number: number): Buffer | null {
+  const digits = Buffer.from(String(number), "latin1");
+  if (!parts.br || digits.length !== parts.br.digits) return null;
+  return splicedBrotliBytes(parts.br, digits);
 }
 
 // Gzip header: deflate, no flags, no time, no extra flags, OS "unix" (as Node's own gzip writes it).
