@@ -8,6 +8,7 @@ import { parseVariants } from "~/lib/image-variants";
 import { isUniqueViolation } from "~/server/db/errors.server";
 import { createImage, deleteImage, getImage } from "~/server/db/images.server";
 import type { Image } from "~/server/db/schema.server";
+import { addMissingSizes } from "~/server/images/add-missing-sizes.server";
 import { ImageDeletedError, createImageFromUpload } from "~/server/images/create-image.server";
 import { deleteOrphanImageFiles } from "~/server/images/delete-orphans.server";
 import { getVariantKey } from "~/server/images/image-files.server";
@@ -303,6 +304,44 @@ await describeEachDialect("image pipeline", (test) => {
     expect(image.status).toBe("ready");
     expect(parseVariants(image.variants).map((v) => v.width).toSorted()).toEqual([320, 320, 320, 480, 480, 480]);
     await second.stop();
+  });
+
+  it("gives a photo stored before the 960-wide size existed that size, made from its largest stored file", async () => {
+    const worker = createImageWorker(pipeline);
+    const photo = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: "#5070a0" } }).jpeg().toBuffer();
+    const { id } = await worker.addImage({ ...(await upload("tiny.png")), file: await writeUpload(photo) });
+    await worker.idle();
+    await worker.stop();
+    // As such a photo is: ready, its master gone, no 960-wide file stored or recorded.
+    const stored = parseVariants((await getImage(test.db, id))!.variants);
+    for (const v of stored.filter((v) => v.name === "w960")) await pipeline.storage.delete(getVariantKey(id, v));
+    await test.db.updateTable("image").set({ variants: JSON.stringify(stored.filter((v) => v.name !== "w960")) }).where("id", "=", id).execute();
+    expect(await exists(getMasterFile(pipeline.jobDirectory, id))).toBe(false);
+
+    const added = await addMissingSizes(pipeline);
+    expect(added.variants).toBeGreaterThanOrEqual(3);
+    const image = (await getImage(test.db, id))!;
+    expect(image.status).toBe("ready");
+    const made = parseVariants(image.variants).filter((v) => v.name === "w960");
+    expect(made.map((v) => `${v.format} ${v.width}x${v.height}`).toSorted()).toEqual(["avif 960x640", "jpeg 960x640", "webp 960x640"]);
+    for (const v of made) {
+      const { data } = await readVariantFile(image, "w960", v.format);
+      expect(await sharp(data).metadata()).toMatchObject({ width: 960, height: 640, format: { avif: "heif", webp: "webp", jpeg: "jpeg" }[v.format] });
+    }
+    // Nothing is left to add for it: a second run leaves it as it is.
+    await addMissingSizes(pipeline);
+    expect(parseVariants((await getImage(test.db, id))!.variants)).toEqual(parseVariants(image.variants));
+  });
+
+  it("counts a photo whose files are gone as failed and goes on with the others", async () => {
+    const id = uuidv7();
+    await createImage(test.db, { id, categoryId, name: `lost-${id}`, title: "", caption: "", width: 1500, height: 1000, placeholder: null });
+    const lost = { name: "w2048", format: "jpeg", width: 1500, height: 1000, size: 10, hash: "lostfilehash" } as const;
+    await test.db.updateTable("image").set({ status: "ready", variants: JSON.stringify([lost]) }).where("id", "=", id).execute();
+    const added = await addMissingSizes(pipeline);
+    expect(added.failed).toBeGreaterThanOrEqual(1);
+    expect(parseVariants((await getImage(test.db, id))!.variants)).toEqual([lost]);
+    await deleteImage(test.db, id);
   });
 
   it("removes every file of an image deleted while its variants were being made", async () => {

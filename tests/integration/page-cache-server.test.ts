@@ -67,7 +67,7 @@ describeUnless(buildMissingReason(), "anonymous page cache on one server (SQLite
   }, 60_000);
   afterAll(async () => server?.stop());
 
-  it("a kept page is compressed fast when rendered, and at the best level soon after, off the request path", async () => {
+  it("a kept page is compressed fast when rendered, and at the best level once asked for again, off the request path", async () => {
     const rendered = await returning(server.baseURL, "/webdev");
     expect(rendered.cache).toBe("miss");
     expect(rendered.etag).toMatch(/-br5"$/);

@@ -177,7 +177,6 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       // A change written while this page rendered may be missing from it: serve it to those who asked, keep it not.
       if (generation === currentGeneration() && body.length <= limits.maxPageBytes && store) {
         store.set(key, page);
-        compression?.add(key, page);
       }
       settle(page);
       if (!deliver(req, res, page, false, false)) await render(req, res, request);
@@ -188,6 +187,16 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       flights.delete(flightKey);
     }
   }
+
+  /**
+   * A kept page sent again is compressed at the best level in the background (once). Not when it is kept: on a quiet
+   * site a page is often rendered again before anyone asks for it twice (a first visit makes it stale within seconds),
+   * and the best compression, a few hundred milliseconds of processor time with the Brotli splice's check, would
+   * then compete with the photos and scripts of the very visit that rendered it, for nothing.
+   */
+  const sentAgain = (key: string, page: CachedPage): void => {
+    if (page.compression === "fast") compression?.add(key, page);
+  };
 
   /** The fresh kept page for this address, if any. */
   function fresh(key: string): CachedPage | undefined {
@@ -201,7 +210,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       const request = toFetchRequest(req, res);
       if (key === null) return await render(req, res, request);
       const kept = fresh(key);
-      if (kept && deliver(req, res, kept, true, false)) return;
+      if (kept && deliver(req, res, kept, true, false)) return sentAgain(key, kept);
       // A HEAD renders no body, so it cannot fill the cache. A first visit the kept page cannot be spliced for is
       // rendered for the visitor (and counted there), and leaves the kept page in place.
       if (req.method === "HEAD" || (kept && decideVisit(request) === "count")) return await render(req, res, request);
@@ -214,7 +223,8 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   const front: express.RequestHandler = (req, res, next) => {
     const key = keyOf(req);
     const kept = key === null ? undefined : fresh(key);
-    if (!kept?.sentHeaders || !deliver(req, res, kept, true, true)) next();
+    if (!kept?.sentHeaders || !deliver(req, res, kept, true, true)) return next();
+    sentAgain(key!, kept);
   };
 
   return { front, handler, compression };

@@ -5,15 +5,22 @@ import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { getStorage } from "../storage/storage.server";
 import { deleteStaleUploads, getUploadDirectory } from "../uploads/completed-uploads.server";
+import { addMissingSizes } from "./add-missing-sizes.server";
 import { deleteOrphanImageFiles } from "./delete-orphans.server";
 import { type ImageWorker, createImageWorker } from "./image-worker.server";
 import { getJobDirectoryIn } from "./master-image.server";
 import type { ImagePipeline } from "./image-pipeline.server";
 
-/** How often leftovers are swept: orphaned image files and abandoned uploads. */
+/** How often leftovers are swept (orphaned image files and abandoned uploads) and older photos get new sizes. */
 const MAINTENANCE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 let started: { worker: ImageWorker; timer: NodeJS.Timeout } | undefined;
+/** The maintenance run in progress, if any: one at a time, and shutdown waits for it. */
+let maintaining: Promise<void> | undefined;
+
+function maintain(pipeline: ImagePipeline): void {
+  maintaining ??= runMaintenance(pipeline).finally(() => (maintaining = undefined));
+}
 
 /** DATA_DIR/image-jobs: master files of images whose variants are not all made yet. */
 export function getJobDirectory(): string {
@@ -29,6 +36,12 @@ async function runMaintenance(pipeline: ImagePipeline): Promise<void> {
     }
   } catch (error) {
     logger.error({ err: error }, "image clean-up failed");
+  }
+  try {
+    const added = await addMissingSizes(pipeline, () => started === undefined);
+    if (added.photos + added.failed > 0) logger.info(added, "added the sizes the image pipeline gained to photos stored before");
+  } catch (error) {
+    logger.error({ err: error }, "adding missing photo sizes failed");
   }
 }
 
@@ -50,12 +63,12 @@ export async function startImageJobs(): Promise<ImageWorker> {
   if (started) return started.worker;
   const pipeline: ImagePipeline = { db: getDb(), storage: await getStorage(), jobDirectory: getJobDirectory() };
   const worker = createImageWorker(pipeline, { owner: getLeaseOwner() });
-  const timer = setInterval(() => void runMaintenance(pipeline), MAINTENANCE_INTERVAL_MS);
+  const timer = setInterval(() => maintain(pipeline), MAINTENANCE_INTERVAL_MS);
   timer.unref();
   started = { worker, timer };
   const resumed = await worker.resume();
   if (resumed.length > 0) logger.info({ images: resumed.length }, "resuming unfinished image variants");
-  void runMaintenance(pipeline);
+  maintain(pipeline);
   return worker;
 }
 
@@ -65,11 +78,12 @@ export function getImageWorker(): ImageWorker {
   return started.worker;
 }
 
-/** Lets the variant being encoded finish, then stops; called on shutdown before the database closes. */
+/** Lets the variants being encoded finish, then stops; called on shutdown before the database closes. */
 export async function stopImageJobs(): Promise<void> {
   const current = started;
   started = undefined;
   if (!current) return;
   clearInterval(current.timer);
-  await current.worker.stop();
+  // The maintenance run sees `started` gone and stops after the photo in hand.
+  await Promise.all([current.worker.stop(), maintaining]);
 }

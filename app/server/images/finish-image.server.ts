@@ -20,7 +20,7 @@ export type FinishResult = "ready" | "stopped" | "deleted" | "failed";
  * the largest stored WebP or JPEG variant stands in for it: the image still gets every format, if not at
  * full quality.
  */
-async function loadStandIn(pipeline: ImagePipeline, image: Image): Promise<MasterImage | null> {
+export async function loadStandIn(pipeline: ImagePipeline, image: Image): Promise<MasterImage | null> {
   const candidates = parseVariants(image.variants)
     .filter((v) => v.format !== "avif")
     .toSorted((a, b) => b.width - a.width || (a.format === "webp" ? -1 : 1));
