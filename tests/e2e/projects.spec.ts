@@ -183,13 +183,20 @@ test("without JavaScript each pair shows as two figures captioned Before and Aft
     // Side by side on a wide screen, stacked on a phone.
     if (width === 1280) expect(after!.y).toBe(before!.y);
     else expect(after!.y).toBeGreaterThan(before!.y + before!.height - 1);
-    // The first pair is fetched first; the others as they come near, and after it even when they show on the first screen.
+    // The first "before" photo is fetched first; the others are lazy (with script they come in turn, see below),
+    // the later pairs after the first even when they show on the first screen.
     for (let i = 0; i < 6; i++) {
       const img = figures.nth(i).getByRole("img");
-      await expect(img).toHaveAttribute("fetchpriority", i < 2 ? "high" : "low");
-      if (i < 2) await expect(img).not.toHaveAttribute("loading", "lazy");
+      if (i === 0) await expect(img).toHaveAttribute("fetchpriority", "high");
+      else if (i === 1) await expect(img).not.toHaveAttribute("fetchpriority");
+      else await expect(img).toHaveAttribute("fetchpriority", "low");
+      if (i === 0) await expect(img).not.toHaveAttribute("loading", "lazy");
       else await expect(img).toHaveAttribute("loading", "lazy");
     }
+    // Nothing waits for a script that never runs: every photo arrives.
+    await expect
+      .poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>(".ba-figure img")].map((img) => img.complete && img.naturalWidth > 0)))
+      .toEqual(Array(6).fill(true));
     await context.close();
   }
 });
@@ -238,6 +245,42 @@ test("with JavaScript the slider follows the keyboard and a drag", async ({ brow
   const images = frame.locator("img");
   const [one, two] = [await images.nth(0).boundingBox(), await images.nth(1).boundingBox()];
   expect(one).toEqual(two);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("with JavaScript a project's photos come in turn: the first before photo, its after photo, then the rest", async ({ browser }) => {
+  const { slug } = await makeProject({ title: "Photos in turn", town: "Yeovil", pairs: 3 });
+  // Lighthouse's phone: the first pair and part of the second on the first screen.
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  await page.goto(`/projects/${slug}`);
+  await waitForHydration(page);
+  // Every photo of the three frames arrives.
+  await expect
+    .poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>(".ba-slider img")].map((img) => img.complete && img.naturalWidth > 0)))
+    .toEqual(Array(6).fill(true));
+  const timings = await page.evaluate(() => {
+    const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    return [...document.querySelectorAll<HTMLImageElement>(".ba-slider img")].map((img) => {
+      const entry = entries.find((e) => e.name === img.currentSrc)!;
+      return { start: entry.startTime, end: entry.responseEnd };
+    });
+  });
+  const [before, after, ...later] = timings;
+  // The "after" photo is asked for once the "before" photo has arrived (and been drawn), the other pairs once it has.
+  expect(after!.start).toBeGreaterThan(before!.end);
+  for (const photo of later) expect(photo.start).toBeGreaterThan(after!.end);
+  // Held photos keep their frames' size: nothing moved while they came.
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, e) => sum + (e as unknown as { value: number }).value, 0))).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+  expect(shift).toBe(0);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -8,8 +8,10 @@ type Props = {
   /** Which pair, for the slider's name: "Compare before and after, pair 2 of 3". */
   name: string;
   /**
-   * Not the first pair: fetched as it comes near, and after the first pair's photos even when it shows on the first
-   * screen, so on a weak signal the first comparison does not share the connection with the next.
+   * Not the first pair: fetched as it comes near, and only once the first pair's photos have been drawn even when it
+   * shows on the first screen (`photo-held`, styles/projects.css), so on a weak signal the first comparison does not
+   * share the connection with the next. In the first pair the "before" photo comes first (the page's priority
+   * photo, filling the frame) and the "after" photo once it is drawn (`photo-next`); without script, both at once.
    */
   lazy?: boolean;
 };
@@ -33,23 +35,23 @@ export function BeforeAfter({ before, after, name, lazy = false }: Props) {
   const [position, setPosition] = useState(50);
   const ratio = `${after.width} / ${after.height}`;
   return (
-    <div className="ba" style={{ "--ba-ratio": ratio } as React.CSSProperties}>
+    <div className={lazy ? "ba photo-held" : "ba"} style={{ "--ba-ratio": ratio } as React.CSSProperties}>
       <div className="ba-figures">
         <figure className="ba-figure">
           <PhotoView photo={before} sizes={SIZES} lazy={lazy} priority={!lazy} later={lazy} className="ba-img" />
           <figcaption>Before</figcaption>
         </figure>
         <figure className="ba-figure">
-          <PhotoView photo={after} sizes={SIZES} lazy={lazy} priority={!lazy} later={lazy} className="ba-img" />
+          <PhotoView photo={after} sizes={SIZES} lazy later={lazy} className="ba-img" />
           <figcaption>After</figcaption>
         </figure>
       </div>
-      <div className="ba-slider" style={{ "--ba-pos": `${position}%` } as React.CSSProperties}>
+      <div className="ba-slider" style={{ "--ba-pos": `${position}%`, backgroundColor: before.placeholderColor ?? undefined } as React.CSSProperties}>
         <div className="ba-layer">
           <PhotoView photo={before} sizes={SIZES} lazy={lazy} priority={!lazy} later={lazy} className="ba-img" />
         </div>
-        <div className="ba-layer ba-after">
-          <PhotoView photo={after} sizes={SIZES} lazy={lazy} priority={!lazy} later={lazy} className="ba-img" />
+        <div className={lazy ? "ba-layer ba-after" : "ba-layer ba-after photo-next"} style={{ backgroundColor: after.placeholderColor }}>
+          <PhotoView photo={after} sizes={SIZES} lazy later={lazy} className="ba-img" />
         </div>
         <span className="ba-label ba-label-after" aria-hidden="true">
           After

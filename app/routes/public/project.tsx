@@ -124,9 +124,12 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <h2 id="more-photos" className="h3">
             More photos
           </h2>
-          <div className="project-photos">
+          {/* Held until the first pair is drawn, each in a box of its own proportions so nothing moves when it comes. */}
+          <div className="project-photos photo-held">
             {project.photos.map((photo) => (
-              <PhotoView key={photo.id} photo={photo} sizes="(min-width: 992px) 300px, (min-width: 576px) 50vw, 100vw" lazy />
+              <div key={photo.id} style={{ aspectRatio: `${photo.width} / ${photo.height}`, backgroundColor: photo.placeholderColor }}>
+                <PhotoView photo={photo} sizes="(min-width: 992px) 300px, (min-width: 576px) 50vw, 100vw" lazy />
+              </div>
             ))}
           </div>
         </section>

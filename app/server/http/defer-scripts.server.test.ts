@@ -5,6 +5,8 @@ import {
   DEFERRED_MODULE_TYPE,
   DEFERRED_PRELOAD_REL,
   DEFERRED_STYLESHEETS_ATTRIBUTE,
+  FIRST_SHOWN_ATTRIBUTE,
+  PHOTOS_SHOWN_ATTRIBUTE,
   deferScriptsInHtml,
   deferScriptsTransform,
 } from "./defer-scripts.server";
@@ -51,6 +53,12 @@ function deferredSheet() {
   return { listeners, sheet, template };
 }
 
+/** `<html>`, reduced to what the loader uses: the attributes it sets, and the height of the first screen. */
+function root() {
+  const attributes: string[] = [];
+  return { attributes, clientHeight: 800, setAttribute: (name: string) => void (attributes.includes(name) || attributes.push(name)) };
+}
+
 async function throughStream(chunks: Buffer[]): Promise<string> {
   return text(Readable.from(chunks).pipe(deferScriptsTransform("N1")));
 }
@@ -77,16 +85,18 @@ describe("deferring the page's scripts until the first paint and its priority ph
 
   it("the loader restores the scripts after the first contentful paint, once the deferred stylesheet has loaded", async () => {
     // Run the loader against a minimal fake document to check what it does, not just that it is there.
-    const html = deferScriptsInHtml(PAGE, "N1");
-    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(html)?.[1];
+    const page = deferScriptsInHtml(PAGE, "N1");
+    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(page)?.[1];
     expect(loader).toBeDefined();
     const links = [{ rel: DEFERRED_PRELOAD_REL }, { rel: DEFERRED_PRELOAD_REL }];
     const { listeners, template, sheet } = deferredSheet();
     const inert = { nonce: "N1", textContent: "import('/x.js')", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
     let observed: ((list: { getEntriesByName(n: string): unknown[] }) => void) | undefined;
     const timers: (() => void)[] = [];
+    const html = root();
     const document = {
       visibilityState: "visible",
+      documentElement: html,
       querySelectorAll: (selector: string) => (selector.includes(DEFERRED_STYLESHEETS_ATTRIBUTE) ? [template] : selector.includes(DEFERRED_PRELOAD_REL) ? links : []),
       querySelector: (selector: string) => (selector.includes(DEFERRED_MODULE_TYPE) ? inert : null),
       createElement: () => ({ type: "", nonce: "", textContent: "" }),
@@ -107,7 +117,10 @@ describe("deferring the page's scripts until the first paint and its priority ph
     observed!({ getEntriesByName: (n) => (n === "first-paint" ? [{}] : []) });
     expect(links.every((l) => l.rel === DEFERRED_PRELOAD_REL)).toBe(true);
     expect(inert.replacedBy).toBeNull();
+    expect(html.attributes).toEqual([]);
     observed!({ getEntriesByName: (n) => (n === "first-contentful-paint" ? [{}] : []) });
+    // Held photos may come now (this page has none to wait for).
+    expect(html.attributes).toEqual([FIRST_SHOWN_ATTRIBUTE, PHOTOS_SHOWN_ATTRIBUTE]);
     // The modules and the stylesheet are fetched together; the page starts once the stylesheet is there.
     expect(links.every((l) => l.rel === "modulepreload")).toBe(true);
     // The template's links take its place in the page, listened to before they start loading.
@@ -139,8 +152,10 @@ describe("deferring the page's scripts until the first paint and its priority ph
     };
     const [first, second] = [photo(), photo()];
     let prioritySelector = "";
+    const html = root();
     const document = {
       visibilityState: "visible",
+      documentElement: html,
       querySelectorAll: (selector: string) => {
         if (selector.startsWith("img")) {
           prioritySelector = selector;
@@ -179,18 +194,79 @@ describe("deferring the page's scripts until the first paint and its priority ph
     expect(frames).toHaveLength(1);
     frames[0]!();
     expect(links[0]!.rel).toBe(DEFERRED_PRELOAD_REL);
+    expect(html.attributes).toEqual([]);
     timers.at(-1)!();
     expect(links[0]!.rel).toBe("modulepreload");
+    expect(html.attributes).toEqual([FIRST_SHOWN_ATTRIBUTE, PHOTOS_SHOWN_ATTRIBUTE]);
     await new Promise((resolve) => globalThis.setTimeout(resolve, 0));
     expect(inert.replacedBy).not.toBeNull();
+  });
+
+  it("lets a held next photo load once the priority photo is drawn, and starts the page once those on screen are drawn", async () => {
+    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))![1]!;
+    const links = [{ rel: DEFERRED_PRELOAD_REL }];
+    const inert = { nonce: "N1", textContent: "", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
+    const photo = (rects: { top: number }[]) => {
+      let resolve = () => {};
+      const decoded = new Promise<void>((done) => (resolve = done));
+      const asked = { decode: 0 };
+      return { asked, resolve: () => resolve(), decode: () => (asked.decode++, decoded), getClientRects: () => rects };
+    };
+    // A project's first "before" photo; its "after" photo on the first screen; one not displayed (the layout
+    // without script); one below the first screen.
+    const before = photo([{ top: 200 }]);
+    const [after, hidden, below] = [photo([{ top: 200 }]), photo([]), photo([{ top: 1400 }])];
+    const html = root();
+    const document = {
+      visibilityState: "visible",
+      documentElement: html,
+      querySelectorAll: (selector: string) =>
+        selector.startsWith("img[") ? [before] : selector === ".photo-next img" ? [after, hidden, below] : selector.includes(DEFERRED_PRELOAD_REL) ? links : [],
+      querySelector: () => inert,
+      createElement: () => ({ type: "", nonce: "", textContent: "" }),
+    };
+    let observed: ((list: { getEntriesByName(n: string): unknown[] }) => void) | undefined;
+    class PerformanceObserver {
+      constructor(cb: typeof observed) { observed = cb; }
+      observe() {}
+    }
+    const timers: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    new Function("document", "PerformanceObserver", "setTimeout", "requestAnimationFrame", loader)(
+      document,
+      PerformanceObserver,
+      (fn: () => void) => timers.push(fn),
+      (fn: () => void) => frames.push(fn),
+    );
+    const settle = () => new Promise((resolve) => globalThis.setTimeout(resolve, 0));
+    observed!({ getEntriesByName: (n) => (n === "first-contentful-paint" ? [{}] : []) });
+    before.resolve();
+    await settle();
+    // Nothing else may load until the frame showing the "before" photo has been drawn.
+    expect(html.attributes).toEqual([]);
+    frames.shift()!();
+    timers.at(-1)!();
+    expect(html.attributes).toEqual([FIRST_SHOWN_ATTRIBUTE]);
+    // Only the next photo on the first screen is waited for; the scripts and the other photos wait with it.
+    expect([after.asked.decode, hidden.asked.decode, below.asked.decode]).toEqual([1, 0, 0]);
+    expect(links[0]!.rel).toBe(DEFERRED_PRELOAD_REL);
+    after.resolve();
+    await settle();
+    expect(links[0]!.rel).toBe(DEFERRED_PRELOAD_REL);
+    frames.shift()!();
+    timers.at(-1)!();
+    expect(html.attributes).toEqual([FIRST_SHOWN_ATTRIBUTE, PHOTOS_SHOWN_ATTRIBUTE]);
+    expect(links[0]!.rel).toBe("modulepreload");
   });
 
   it("the safety timer starts the page even if a priority photo never arrives", () => {
     const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))![1]!;
     const links = [{ rel: DEFERRED_PRELOAD_REL }];
     const stuck = { decode: () => new Promise(() => {}) };
+    const html = root();
     const document = {
       visibilityState: "visible",
+      documentElement: html,
       querySelectorAll: (selector: string) => (selector.startsWith("img") ? [stuck] : selector.includes(DEFERRED_PRELOAD_REL) ? links : []),
       querySelector: () => null,
       createElement: () => ({}),
@@ -207,14 +283,18 @@ describe("deferring the page's scripts until the first paint and its priority ph
     expect(timers).toHaveLength(1);
     timers[0]!();
     expect(links[0]!.rel).toBe("modulepreload");
+    // Every held photo may load too.
+    expect(html.attributes).toEqual([FIRST_SHOWN_ATTRIBUTE, PHOTOS_SHOWN_ATTRIBUTE]);
   });
 
   it("a stylesheet that fails to load does not keep the page from starting", async () => {
     const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))![1]!;
     const { listeners, template } = deferredSheet();
     const inert = { nonce: "N1", textContent: "", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
+    const html = root();
     const document = {
       visibilityState: "hidden", // starts at once
+      documentElement: html,
       querySelectorAll: (selector: string) => (selector.includes(DEFERRED_STYLESHEETS_ATTRIBUTE) ? [template] : []),
       querySelector: () => inert,
       createElement: () => ({ type: "", nonce: "", textContent: "" }),

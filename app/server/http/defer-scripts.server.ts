@@ -36,21 +36,48 @@ const PRELOAD_LINK = /<link rel="modulepreload" /g;
 const MODULE_SCRIPT_OPEN = /<script( nonce="[^"]*")? type="module" async="">/;
 const SCRIPT_CLOSE = "</script>";
 
+/**
+ * Photos a page holds back so that the one a visitor sees first has the connection to itself (styles/projects.css):
+ * `photo-next` (a project's first "after" photo) may load once the priority photos have been drawn, when the loader
+ * sets {@link FIRST_SHOWN_ATTRIBUTE} on `<html>`; `photo-held` (its later pairs and photos) once the modules start,
+ * with {@link PHOTOS_SHOWN_ATTRIBUTE}. Each is a lazy image, which a browser does not fetch while it is not displayed.
+ */
+export const FIRST_SHOWN_ATTRIBUTE = "data-first-shown";
+export const PHOTOS_SHOWN_ATTRIBUTE = "data-photos-shown";
+const NEXT_IMAGES = ".photo-next img";
+
 /** The photos a page marks as its largest (`fetchpriority="high"`, never lazy): the scripts wait for them. */
 const PRIORITY_IMAGES = 'img[fetchpriority="high"]:not([loading="lazy"])';
 
 /**
  * The loader: starts the page's modules once the paint observer reports the first contentful paint (its callback
- * runs after that frame) and the page's priority photos have arrived and been decoded (or failed) and the frame
- * showing them has been drawn, or when the `fallbackMs` timer fires, whichever comes first; `go` runs once. On a
- * weak signal the photo a visitor came for (a project's first before-and-after pair, a gallery's first photo) then
- * has the connection to itself instead of sharing it with 100 KB of scripts, which only make the page interactive.
- * The timer is always set, but a page without priority photos needs none (the paint observer starts it), so a page
- * whose clock is faked or paused (tests, slow timers in a background tab) still hydrates. Deferred stylesheets load
- * alongside the modules, and the module script is only inserted once each has loaded or failed.
+ * runs after that frame) and the page's photos have been drawn, or when the `fallbackMs` timer fires, whichever
+ * comes first; `go` runs once. The photos, in turn: the priority ones (a project's first "before" photo, a gallery's
+ * first photo) arrive and are decoded (or fail) and the frame showing them is drawn; then the `photo-next` ones are
+ * let load and, those on the first screen, waited for in the same way. On a weak signal the photo a visitor came for
+ * then has the connection to itself instead of sharing it with the next photo or 100 KB of scripts, which only make
+ * the page interactive. `go` lets every held photo load. The timer is always set, but a page without priority
+ * photos needs none (the paint observer starts it), so a page whose clock is faked or paused (tests, slow timers in
+ * a background tab) still hydrates. Deferred stylesheets load alongside the modules, and the module script is only
+ * inserted once each has loaded or failed.
  */
 function loaderSource(fallbackMs: number): string {
-  return `(function(){var done=0,waited=0;function go(){if(done)return;done=1;var d=document,w=[];d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('template[${DEFERRED_STYLESHEETS_ATTRIBUTE}]').forEach(function(t){var f=t.content;f.querySelectorAll("link").forEach(function(l){w.push(new Promise(function(r){l.addEventListener("load",r);l.addEventListener("error",r)}))});t.replaceWith(f)});var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;Promise.all(w).then(function(){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})}function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}function photos(){if(waited)return;waited=1;var p=[];document.querySelectorAll('${PRIORITY_IMAGES}').forEach(function(i){p.push(i.decode?i.decode().catch(function(){}):0)});if(!p.length)return go();Promise.all(p).then(painted)}if(document.visibilityState==="hidden")return go();setTimeout(go,${fallbackMs});try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)photos()}).observe({type:"paint",buffered:true})}catch(e){go()}})()`;
+  return (
+    `(function(){var done=0,waited=0,d=document,h=d.documentElement;` +
+    `function mark(a){h.setAttribute(a,"")}` +
+    `function go(){if(done)return;done=1;mark("${FIRST_SHOWN_ATTRIBUTE}");mark("${PHOTOS_SHOWN_ATTRIBUTE}");var w=[];` +
+    `d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});` +
+    `d.querySelectorAll('template[${DEFERRED_STYLESHEETS_ATTRIBUTE}]').forEach(function(t){var f=t.content;f.querySelectorAll("link").forEach(function(l){w.push(new Promise(function(r){l.addEventListener("load",r);l.addEventListener("error",r)}))});t.replaceWith(f)});` +
+    `var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;` +
+    `Promise.all(w).then(function(){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})}` +
+    // Once the photos are decoded (or failed), the frame that draws them, then the task after it.
+    `function drawn(list,then){var p=[];list.forEach(function(i){p.push(i.decode?i.decode().catch(function(){}):0)});if(!p.length)return then();Promise.all(p).then(function(){requestAnimationFrame(function(){setTimeout(then,0)})})}` +
+    // The next photos, displayed now, are waited for only where they show on the first screen.
+    `function next(){if(done)return;mark("${FIRST_SHOWN_ATTRIBUTE}");var n=[];d.querySelectorAll("${NEXT_IMAGES}").forEach(function(i){var r=i.getClientRects()[0];if(r&&r.top<h.clientHeight)n.push(i)});drawn(n,go)}` +
+    `function photos(){if(waited)return;waited=1;var p=d.querySelectorAll('${PRIORITY_IMAGES}');if(!p.length)return go();drawn(p,next)}` +
+    `if(d.visibilityState==="hidden")return go();setTimeout(go,${fallbackMs});` +
+    `try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)photos()}).observe({type:"paint",buffered:true})}catch(e){go()}})()`
+  );
 }
 
 /**
