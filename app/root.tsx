@@ -22,11 +22,12 @@ import { visitStateContext } from "~/server/http/request-context.server";
 import { getSiteContent, loadDraftContent, previewContentContext } from "~/server/content/site-content.server";
 import { getLayoutData } from "~/server/pages/layout-data.server";
 import { visitedCookieHeader } from "~/server/visits/visit-policy.server";
+import { FAVICON_DATA_URL } from "~/lib/favicon";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: FAVICON_DATA_URL, type: "image/svg+xml" },
 ];
 
 /** The query parameter that shows any public page with the content editor's drafts, to admins only. */
