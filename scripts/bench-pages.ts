@@ -1,7 +1,8 @@
 // Lighthouse (mobile) on the public pages of a fresh production build, a gallery page of real photos included.
 // Usage: npm run bench:pages        (BENCH_PORT, default 3329; RUNS, default 3; CHROME_PATH, default /usr/bin/chromium;
 //                                   PAGES, a comma-separated list to measure other pages, where {gallery} stands for
-//                                   the seeded gallery's address and {project} for the seeded project's; REPORTS=DIR
+//                                   the seeded gallery's address, {project} for the seeded project's and {review}
+//                                   for a seeded review request's link; REPORTS=DIR
 //                                   keeps every Lighthouse report there)
 // Builds, seeds an empty DATA_DIR with a gallery of 24 photos sent through the real image pipeline
 // (scripts/support/seed-photo-gallery.ts), starts the production server on its own port, runs Lighthouse RUNS
@@ -14,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { CHROMIUM_ARGS } from "../playwright.config.ts";
 
-const PAGES = process.env.PAGES?.split(",") ?? ["/", "/services", "/aboutme", "/webdev", "/ha", "/contact", "{gallery}", "/projects", "{project}", "/reviews"];
+const PAGES = process.env.PAGES?.split(",") ?? ["/", "/services", "/aboutme", "/webdev", "/ha", "/contact", "{gallery}", "/projects", "{project}", "/reviews", "{review}"];
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3329);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -220,6 +221,18 @@ function seedProject(dataDir: string, categoryId: number): string {
   return slug;
 }
 
+/** A customer's review link, as "Ask for a review" makes it (scripts/support/seed-review-link.ts): its path. */
+function seedReviewLink(dataDir: string): string {
+  const seeded = spawnSync(
+    process.execPath,
+    ["--experimental-transform-types", "--disable-warning=ExperimentalWarning", "--import", "./scripts/support/resolve-app-imports.ts", "scripts/support/seed-review-link.ts", dataDir],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" } },
+  );
+  const link = seeded.stdout.trim().split("\n").at(-1) ?? "";
+  if (seeded.status !== 0 || !/^\/review\/[A-Za-z0-9_-]+$/.test(link)) throw new Error(`seeding the review link failed (exit ${seeded.status})`);
+  return link;
+}
+
 const loadBefore = os.loadavg();
 run("npm", ["run", "build", "--silent"]);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
@@ -227,7 +240,8 @@ console.error("Seeding a gallery of 24 photos through the image pipeline (a minu
 const galleryId = seedGallery(dataDir);
 const galleryPath = `/gallery/${galleryId}`;
 const projectPath = PAGES.some((page) => page.includes("{project}")) ? `/projects/${seedProject(dataDir, galleryId)}` : "";
-const pages = PAGES.map((page) => page.replace("{gallery}", galleryPath).replace("{project}", projectPath));
+const reviewPath = PAGES.some((page) => page.includes("{review}")) ? seedReviewLink(dataDir) : "";
+const pages = PAGES.map((page) => page.replace("{gallery}", galleryPath).replace("{project}", projectPath).replace("{review}", reviewPath));
 const server = await startServer(dataDir);
 try {
   const base = `http://127.0.0.1:${PORT}`;
@@ -257,7 +271,7 @@ try {
     const project = page === "/projects" || page === projectPath;
     const bytesOk = !gallery || m("bytes") <= GALLERY_TARGETS.totalKb * 1024;
     rows.push(
-      `| ${gallery ? "/gallery/{id}" : page === projectPath ? "/projects/{slug} (3 pairs)" : page} | ${m("score")}${mark(m("score") >= TARGETS.score)} | ${(m("fcp") / 1000).toFixed(2)} s | ${(m("lcp") / 1000).toFixed(2)} s${mark(project ? m("lcp") <= PROJECT_LCP : m("lcp") < (gallery ? GALLERY_TARGETS.lcp : TARGETS.lcp))} | ` +
+      `| ${gallery ? "/gallery/{id}" : page === projectPath ? "/projects/{slug} (3 pairs)" : page === reviewPath ? "/review/{token}" : page} | ${m("score")}${mark(m("score") >= TARGETS.score)} | ${(m("fcp") / 1000).toFixed(2)} s | ${(m("lcp") / 1000).toFixed(2)} s${mark(project ? m("lcp") <= PROJECT_LCP : m("lcp") < (gallery ? GALLERY_TARGETS.lcp : TARGETS.lcp))} | ` +
         `${(applied.lcp / 1000).toFixed(2)} s | ${Math.round(m("tbt"))} ms${mark(m("tbt") < TARGETS.tbt)} | ${Math.round(m("cpuTbt"))} ms | ${m("cls").toFixed(3)}${mark(m("cls") <= TARGETS.cls)} | ` +
         `${kb(m("bytes"))}${mark(bytesOk)} | ${kb(scriptBody)}${mark(scriptBody <= TARGETS.scriptKb * 1024)} | ${kb(m("scriptBytes"))} |`,
     );
