@@ -59,6 +59,34 @@ function root() {
   return { attributes, clientHeight: 800, setAttribute: (name: string) => void (attributes.includes(name) || attributes.push(name)) };
 }
 
+type PaintCallback = (list: { getEntriesByName(n: string): unknown[] }) => void;
+
+/**
+ * Runs the loader the rewrite adds to PAGE against a minimal fake document, to check what it does, not just that it
+ * is there. The paint observer, the timers and the animation frames are in the test's hands: `paint(name)` reports a
+ * paint entry; `timers` and `frames` hold the callbacks the loader scheduled, in order.
+ */
+function runLoader(document: object) {
+  const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))?.[1];
+  expect(loader).toBeDefined();
+  let observed: PaintCallback | undefined;
+  const observing: unknown[] = [];
+  class PerformanceObserver {
+    constructor(cb: PaintCallback) { observed = cb; }
+    observe(options: unknown) { observing.push(options); }
+  }
+  const timers: (() => void)[] = [];
+  const frames: (() => void)[] = [];
+  new Function("document", "PerformanceObserver", "setTimeout", "requestAnimationFrame", loader!)(
+    document,
+    PerformanceObserver,
+    (fn: () => void) => timers.push(fn),
+    (fn: () => void) => frames.push(fn),
+  );
+  const paint = (name: string) => observed!({ getEntriesByName: (n) => (n === name ? [{}] : []) });
+  return { timers, frames, observing, paint };
+}
+
 async function throughStream(chunks: Buffer[]): Promise<string> {
   return text(Readable.from(chunks).pipe(deferScriptsTransform("N1")));
 }
@@ -84,15 +112,9 @@ describe("deferring the page's scripts until the first paint and its priority ph
   });
 
   it("the loader restores the scripts after the first contentful paint, once the deferred stylesheet has loaded", async () => {
-    // Run the loader against a minimal fake document to check what it does, not just that it is there.
-    const page = deferScriptsInHtml(PAGE, "N1");
-    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(page)?.[1];
-    expect(loader).toBeDefined();
     const links = [{ rel: DEFERRED_PRELOAD_REL }, { rel: DEFERRED_PRELOAD_REL }];
     const { listeners, template, sheet } = deferredSheet();
     const inert = { nonce: "N1", textContent: "import('/x.js')", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
-    let observed: ((list: { getEntriesByName(n: string): unknown[] }) => void) | undefined;
-    const timers: (() => void)[] = [];
     const html = root();
     const document = {
       visibilityState: "visible",
@@ -101,24 +123,20 @@ describe("deferring the page's scripts until the first paint and its priority ph
       querySelector: (selector: string) => (selector.includes(DEFERRED_MODULE_TYPE) ? inert : null),
       createElement: () => ({ type: "", nonce: "", textContent: "" }),
     };
-    class PerformanceObserver {
-      constructor(cb: typeof observed) { observed = cb; }
-      observe(options: unknown) { expect(options).toEqual({ type: "paint", buffered: true }); }
-    }
-    const setTimeout = (fn: () => void) => timers.push(fn);
     const settle = () => new Promise((resolve) => globalThis.setTimeout(resolve, 0));
-    new Function("document", "PerformanceObserver", "setTimeout", loader!)(document, PerformanceObserver, setTimeout);
+    const { timers, observing, paint } = runLoader(document);
+    expect(observing).toEqual([{ type: "paint", buffered: true }]);
 
     // Before the paint: only the safety timer is waiting, nothing was touched.
     expect(timers).toHaveLength(1);
     expect(links.every((l) => l.rel === DEFERRED_PRELOAD_REL)).toBe(true);
     expect(template.replacedBy).toBeNull();
     // A paint with no content yet (the background) is not enough.
-    observed!({ getEntriesByName: (n) => (n === "first-paint" ? [{}] : []) });
+    paint("first-paint");
     expect(links.every((l) => l.rel === DEFERRED_PRELOAD_REL)).toBe(true);
     expect(inert.replacedBy).toBeNull();
     expect(html.attributes).toEqual([]);
-    observed!({ getEntriesByName: (n) => (n === "first-contentful-paint" ? [{}] : []) });
+    paint("first-contentful-paint");
     // Held photos may come now (this page has none to wait for).
     expect(html.attributes).toEqual([FIRST_SHOWN_ATTRIBUTE, PHOTOS_SHOWN_ATTRIBUTE]);
     // The modules and the stylesheet are fetched together; the page starts once the stylesheet is there.
@@ -140,7 +158,6 @@ describe("deferring the page's scripts until the first paint and its priority ph
   });
 
   it("on a page with priority photos, waits after the first paint until they have been decoded and drawn", async () => {
-    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))![1]!;
     const links = [{ rel: DEFERRED_PRELOAD_REL }];
     const inert = { nonce: "N1", textContent: "", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
     // Priority photos: each is waited for until decoded (ready to draw), or until it fails; the selector is the
@@ -166,20 +183,8 @@ describe("deferring the page's scripts until the first paint and its priority ph
       querySelector: () => inert,
       createElement: () => ({ type: "", nonce: "", textContent: "" }),
     };
-    let observed: ((list: { getEntriesByName(n: string): unknown[] }) => void) | undefined;
-    class PerformanceObserver {
-      constructor(cb: typeof observed) { observed = cb; }
-      observe() {}
-    }
-    const timers: (() => void)[] = [];
-    const frames: (() => void)[] = [];
-    new Function("document", "PerformanceObserver", "setTimeout", "requestAnimationFrame", loader)(
-      document,
-      PerformanceObserver,
-      (fn: () => void) => timers.push(fn),
-      (fn: () => void) => frames.push(fn),
-    );
-    observed!({ getEntriesByName: (n) => (n === "first-contentful-paint" ? [{}] : []) });
+    const { timers, frames, paint } = runLoader(document);
+    paint("first-contentful-paint");
     expect(prioritySelector).toBe('img[fetchpriority="high"]:not([loading="lazy"])');
     // Painted, but the photos are still coming: the scripts wait.
     expect(links[0]!.rel).toBe(DEFERRED_PRELOAD_REL);
@@ -203,7 +208,6 @@ describe("deferring the page's scripts until the first paint and its priority ph
   });
 
   it("lets a held next photo load once the priority photo is drawn, and starts the page once those on screen are drawn", async () => {
-    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))![1]!;
     const links = [{ rel: DEFERRED_PRELOAD_REL }];
     const inert = { nonce: "N1", textContent: "", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
     const photo = (rects: { top: number }[]) => {
@@ -225,21 +229,9 @@ describe("deferring the page's scripts until the first paint and its priority ph
       querySelector: () => inert,
       createElement: () => ({ type: "", nonce: "", textContent: "" }),
     };
-    let observed: ((list: { getEntriesByName(n: string): unknown[] }) => void) | undefined;
-    class PerformanceObserver {
-      constructor(cb: typeof observed) { observed = cb; }
-      observe() {}
-    }
-    const timers: (() => void)[] = [];
-    const frames: (() => void)[] = [];
-    new Function("document", "PerformanceObserver", "setTimeout", "requestAnimationFrame", loader)(
-      document,
-      PerformanceObserver,
-      (fn: () => void) => timers.push(fn),
-      (fn: () => void) => frames.push(fn),
-    );
+    const { timers, frames, paint } = runLoader(document);
     const settle = () => new Promise((resolve) => globalThis.setTimeout(resolve, 0));
-    observed!({ getEntriesByName: (n) => (n === "first-contentful-paint" ? [{}] : []) });
+    paint("first-contentful-paint");
     before.resolve();
     await settle();
     // Nothing else may load until the frame showing the "before" photo has been drawn.
@@ -260,7 +252,6 @@ describe("deferring the page's scripts until the first paint and its priority ph
   });
 
   it("the safety timer starts the page even if a priority photo never arrives", () => {
-    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))![1]!;
     const links = [{ rel: DEFERRED_PRELOAD_REL }];
     const stuck = { decode: () => new Promise(() => {}) };
     const html = root();
@@ -271,14 +262,8 @@ describe("deferring the page's scripts until the first paint and its priority ph
       querySelector: () => null,
       createElement: () => ({}),
     };
-    let observed: ((list: { getEntriesByName(n: string): unknown[] }) => void) | undefined;
-    class PerformanceObserver {
-      constructor(cb: typeof observed) { observed = cb; }
-      observe() {}
-    }
-    const timers: (() => void)[] = [];
-    new Function("document", "PerformanceObserver", "setTimeout", "requestAnimationFrame", loader)(document, PerformanceObserver, (fn: () => void) => timers.push(fn), () => {});
-    observed!({ getEntriesByName: (n) => (n === "first-contentful-paint" ? [{}] : []) });
+    const { timers, paint } = runLoader(document);
+    paint("first-contentful-paint");
     expect(links[0]!.rel).toBe(DEFERRED_PRELOAD_REL);
     expect(timers).toHaveLength(1);
     timers[0]!();
@@ -288,7 +273,6 @@ describe("deferring the page's scripts until the first paint and its priority ph
   });
 
   it("a stylesheet that fails to load does not keep the page from starting", async () => {
-    const loader = /<script nonce="N1">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(deferScriptsInHtml(PAGE, "N1"))![1]!;
     const { listeners, template } = deferredSheet();
     const inert = { nonce: "N1", textContent: "", replaceWith(el: unknown) { this.replacedBy = el; }, replacedBy: null as unknown };
     const html = root();
@@ -299,7 +283,7 @@ describe("deferring the page's scripts until the first paint and its priority ph
       querySelector: () => inert,
       createElement: () => ({ type: "", nonce: "", textContent: "" }),
     };
-    new Function("document", "PerformanceObserver", "setTimeout", loader)(document, class {}, () => {});
+    runLoader(document);
     expect(template.replacedBy).toBe(template.content);
     listeners.get("error")!();
     await new Promise((resolve) => globalThis.setTimeout(resolve, 0));
