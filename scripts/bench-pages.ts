@@ -190,57 +190,33 @@ function median(values: number[]): number {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? "" : " ✗");
 
-function seedGallery(dataDir: string): number {
+/**
+ * Runs one of scripts/support's seeding scripts on the benchmark's data (with the app's import hooks, and DATA_DIR
+ * set for those that read the site's settings), and returns the last line it printed once `valid` accepts it.
+ */
+function seed(what: string, script: string, args: string[], valid: RegExp): string {
   const seeded = spawnSync(
     process.execPath,
-    [
-      "--experimental-transform-types",
-      "--disable-warning=ExperimentalWarning",
-      "--import",
-      "./scripts/support/resolve-app-imports.ts",
-      "scripts/support/seed-photo-gallery.ts",
-      dataDir,
-      "24",
-    ],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "warn" } },
-  );
-  const id = Number(seeded.stdout.trim().split("\n").at(-1));
-  if (seeded.status !== 0 || !Number.isInteger(id)) throw new Error(`seeding the gallery failed (exit ${seeded.status})`);
-  return id;
-}
-
-/** A published project of three before-and-after pairs from the seeded gallery (scripts/support/seed-project.ts). */
-function seedProject(dataDir: string, categoryId: number): string {
-  const seeded = spawnSync(
-    process.execPath,
-    ["--experimental-transform-types", "--disable-warning=ExperimentalWarning", "--import", "./scripts/support/resolve-app-imports.ts", "scripts/support/seed-project.ts", dataDir, String(categoryId)],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "warn" } },
-  );
-  const slug = seeded.stdout.trim().split("\n").at(-1) ?? "";
-  if (seeded.status !== 0 || !/^[a-z0-9-]+$/.test(slug)) throw new Error(`seeding the project failed (exit ${seeded.status})`);
-  return slug;
-}
-
-/** A customer's review link, as "Ask for a review" makes it (scripts/support/seed-review-link.ts): its path. */
-function seedReviewLink(dataDir: string): string {
-  const seeded = spawnSync(
-    process.execPath,
-    ["--experimental-transform-types", "--disable-warning=ExperimentalWarning", "--import", "./scripts/support/resolve-app-imports.ts", "scripts/support/seed-review-link.ts", dataDir],
+    ["--experimental-transform-types", "--disable-warning=ExperimentalWarning", "--import", "./scripts/support/resolve-app-imports.ts", script, dataDir, ...args],
     { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" } },
   );
-  const link = seeded.stdout.trim().split("\n").at(-1) ?? "";
-  if (seeded.status !== 0 || !/^\/review\/[A-Za-z0-9_-]+$/.test(link)) throw new Error(`seeding the review link failed (exit ${seeded.status})`);
-  return link;
+  const printed = seeded.stdout.trim().split("\n").at(-1) ?? "";
+  if (seeded.status !== 0 || !valid.test(printed)) throw new Error(`seeding ${what} failed (exit ${seeded.status})`);
+  return printed;
 }
 
 const loadBefore = os.loadavg();
 run("npm", ["run", "build", "--silent"]);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
 console.error("Seeding a gallery of 24 photos through the image pipeline (a minute or two)...");
-const galleryId = seedGallery(dataDir);
+const galleryId = Number(seed("the gallery", "scripts/support/seed-photo-gallery.ts", ["24"], /^\d+$/));
 const galleryPath = `/gallery/${galleryId}`;
-const projectPath = PAGES.some((page) => page.includes("{project}")) ? `/projects/${seedProject(dataDir, galleryId)}` : "";
-const reviewPath = PAGES.some((page) => page.includes("{review}")) ? seedReviewLink(dataDir) : "";
+// A published project of three before-and-after pairs from the seeded gallery, and a customer's review link as
+// "Ask for a review" makes it.
+const projectPath = PAGES.some((page) => page.includes("{project}"))
+  ? `/projects/${seed("the project", "scripts/support/seed-project.ts", [String(galleryId)], /^[a-z0-9-]+$/)}`
+  : "";
+const reviewPath = PAGES.some((page) => page.includes("{review}")) ? seed("the review link", "scripts/support/seed-review-link.ts", [], /^\/review\/[A-Za-z0-9_-]+$/) : "";
 const pages = PAGES.map((page) => page.replace("{gallery}", galleryPath).replace("{project}", projectPath).replace("{review}", reviewPath));
 const server = await startServer(dataDir);
 try {

@@ -46,7 +46,7 @@ export function BeforeAfter({ before, after, name, lazy = false }: Props) {
           <figcaption>After</figcaption>
         </figure>
       </div>
-      <div className="ba-slider" style={{ "--ba-pos": `${position}%`, backgroundColor: before.placeholderColor ?? undefined } as React.CSSProperties}>
+      <div className="ba-slider" style={{ "--ba-pos": `${position}%`, backgroundColor: before.placeholderColor } as React.CSSProperties}>
         <div className="ba-layer">
           <PhotoView photo={before} sizes={SIZES} lazy={lazy} priority={!lazy} later={lazy} className="ba-img" />
         </div>
